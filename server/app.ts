@@ -1,0 +1,190 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { openDb } from './db';
+import type { AppContext } from './lib/context';
+import { ApiError, failure } from './lib/envelope';
+import { findBinary } from './lib/ffmpeg';
+import { loadSecret } from './lib/secret';
+import { contentSecurityPolicy, SECURITY_HEADERS } from './lib/security';
+import { loadVenues, type Venue } from './lib/venues';
+import { registerAuthRoutes } from './routes/auth';
+import { registerErrorRoutes } from './routes/errors';
+import { registerEventRoutes } from './routes/events';
+import { registerIdpRoutes } from './routes/idp';
+import { registerLocationRoutes, seedVenues } from './routes/locations';
+import { registerMediaRoutes } from './routes/media';
+import { registerPlacesRoutes } from './routes/places';
+import { isAppNavigation, registerStatic } from './routes/static';
+import { DEFAULT_MAX_UPLOAD_BYTES, registerUploadRoutes } from './routes/uploads';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BuildAppOptions {
+  dataDir: string;
+  tokenTtlSeconds?: number;
+  idpName?: string;
+  /** Built app to serve; default `<repo>/dist`. */
+  distDir?: string;
+  logoutRedirect?: boolean;
+  logger?: boolean;
+  /** Clock in milliseconds (tests inject one). */
+  now?: () => number;
+  /** Per-file upload limit; default 100 MB. */
+  maxUploadBytes?: number;
+  /** Venue list for seeding locations and the places stand-in; default server/data/venues.json. */
+  venues?: Venue[];
+  /** Only affects the CSP: allows the Google Maps hosts. */
+  googleMapsKey?: string;
+  /** Override binary discovery (null disables thumbnails / probing). */
+  ffmpegPath?: string | null;
+  ffprobePath?: string | null;
+}
+
+/** Pino options: only method and path are logged for requests; credentials are redacted everywhere. */
+function loggerOptions(enabled: boolean): FastifyServerOptions['logger'] {
+  if (!enabled) return false;
+  return {
+    level: process.env.LOG_LEVEL ?? 'info',
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        '*.authorization',
+        '*.token',
+        '*.code',
+        '*.password',
+        'token',
+        'code',
+      ],
+      censor: '[REDACTED]',
+    },
+    serializers: {
+      req(request: { method: string; url: string }) {
+        return { method: request.method, path: request.url.split('?')[0] };
+      },
+      res(reply: { statusCode: number }) {
+        return { statusCode: reply.statusCode };
+      },
+    },
+  };
+}
+
+function fastifyErrorToApi(err: FastifyError): ApiError {
+  const status = err.statusCode ?? 500;
+  if (err.validation) return new ApiError(400, 'INVALID_INPUT', err.message, { validation: err.validation });
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(400, 'INVALID_INPUT', 'Malformed JSON body');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Type');
+    default:
+      break;
+  }
+  if (status === 413) return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
+  if (status === 429) return new ApiError(429, 'RATE_LIMITED', 'Too many requests');
+  if (status >= 400 && status < 500) return new ApiError(status, 'INVALID_INPUT', err.message);
+  return new ApiError(500, 'INTERNAL_ERROR', 'Server error. Please try again later.');
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const dataDir = path.resolve(opts.dataDir);
+  const uploadsDir = path.join(dataDir, 'uploads');
+  await mkdir(uploadsDir, { recursive: true });
+  const mapsKey = Boolean(opts.googleMapsKey);
+
+  const app = Fastify({
+    logger: loggerOptions(opts.logger ?? false),
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+
+  const secret = await loadSecret(dataDir);
+  const db = await openDb(dataDir);
+  app.addHook('onClose', async () => {
+    await db.close();
+  });
+
+  try {
+    const venues = opts.venues ?? (await loadVenues());
+    const ctx: AppContext = {
+      db,
+      secret,
+      dataDir,
+      uploadsDir,
+      now: opts.now ?? Date.now,
+      tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,
+      idpName: opts.idpName ?? 'local',
+      logoutRedirect: opts.logoutRedirect ?? false,
+      maxUploadBytes: opts.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+      venues,
+      ffmpegPath: opts.ffmpegPath === undefined ? await findBinary('@ffmpeg-installer/ffmpeg') : opts.ffmpegPath,
+      ffprobePath: opts.ffprobePath === undefined ? await findBinary('@ffprobe-installer/ffprobe') : opts.ffprobePath,
+    };
+    if (!ctx.ffmpegPath || !ctx.ffprobePath) {
+      app.log.warn('ffmpeg/ffprobe binaries not found: uploads are stored without thumbnail/duration');
+    }
+    await seedVenues(ctx, venues);
+    // Housekeeping: forget codes and revoked tokens that can no longer be used.
+    const cutoff = new Date(ctx.now() - 24 * 3600 * 1000);
+    await db.query('DELETE FROM auth_codes WHERE expires_at < $1', [cutoff]);
+    await db.query('DELETE FROM revoked_tokens WHERE expires_at < $1', [cutoff]);
+
+    app.decorateRequest('user', null);
+    app.decorateRequest('tokenClaims', null);
+
+    app.addHook('onSend', async (_request, reply, payload) => {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+      if (!reply.hasHeader('content-security-policy')) {
+        reply.header('content-security-policy', contentSecurityPolicy({ mapsKey }));
+      }
+      return payload;
+    });
+
+    app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
+      const apiErr = err instanceof ApiError ? err : fastifyErrorToApi(err);
+      if (apiErr.statusCode >= 500) request.log.error({ err }, 'request failed');
+      if (apiErr.statusCode === 429) reply.header('retry-after', '60');
+      return reply.code(apiErr.statusCode).type('application/json; charset=utf-8').send(failure(apiErr));
+    });
+
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: ctx.maxUploadBytes, files: 2, fields: 20, fieldSize: 4096, parts: 30 },
+    });
+
+    registerIdpRoutes(app, ctx);
+    registerAuthRoutes(app, ctx);
+    registerErrorRoutes(app, ctx);
+    registerLocationRoutes(app, ctx);
+    registerEventRoutes(app, ctx);
+    registerUploadRoutes(app, ctx);
+    registerMediaRoutes(app, ctx);
+    registerPlacesRoutes(app, ctx);
+    app.get('/api/v1/health', async () => ({ success: true, data: { status: 'ok' } }));
+
+    const { sendIndex } = await registerStatic(app, {
+      distDir: opts.distDir ?? path.join(REPO_ROOT, 'dist'),
+      mapsKey,
+    });
+
+    app.setNotFoundHandler(async (request, reply) => {
+      if (isAppNavigation(request)) return sendIndex(request, reply);
+      const pathname = request.url.split('?')[0];
+      return reply
+        .code(404)
+        .send(failure(new ApiError(404, 'NOT_FOUND', `Route ${request.method} ${pathname} not found`)));
+    });
+
+    await app.ready();
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    throw err;
+  }
+  return app;
+}

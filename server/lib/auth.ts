@@ -1,0 +1,113 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AppContext, AuthUser, UserRow } from './context';
+import { publicUser } from './context';
+import { ApiError } from './envelope';
+import { issueToken, verifyToken, type TokenClaims } from './jwt';
+import { findUserById } from './users';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+    tokenClaims: TokenClaims | null;
+  }
+}
+
+export const GRACE_SECONDS = 120;
+
+/** How much expiry to tolerate: none, the 2-minute grace (refresh), or any (logout). */
+export type ExpiryMode = 'strict' | 'grace' | 'any';
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m?.[1] ?? null;
+}
+
+/** Verifies the bearer token's signature and expiry (per mode) and that it is not revoked. */
+export async function checkToken(ctx: AppContext, request: FastifyRequest, mode: ExpiryMode): Promise<TokenClaims> {
+  const token = bearerToken(request);
+  if (!token) throw new ApiError(401, 'INVALID_TOKEN', 'No authentication token provided');
+  const nowMs = ctx.now();
+  const result = verifyToken(token, ctx.secret, nowMs);
+  if (!result.ok) throw new ApiError(401, 'INVALID_TOKEN', 'Token validation failed');
+  const { claims } = result;
+  if (mode !== 'any' && result.expired) {
+    const graceOk = mode === 'grace' && nowMs < (claims.exp + GRACE_SECONDS) * 1000;
+    if (!graceOk) throw new ApiError(401, 'TOKEN_EXPIRED', 'Session expired');
+  }
+  if (mode !== 'any') {
+    const revoked = await ctx.db.query('SELECT 1 FROM revoked_tokens WHERE jti = $1', [claims.jti]);
+    if (revoked.rows.length > 0) throw new ApiError(401, 'TOKEN_REVOKED', 'Token has been revoked');
+  }
+  return claims;
+}
+
+/** Deleted → 401 USER_NOT_FOUND; revoked permissions → 403 PERMISSION_REVOKED. */
+export function assertUsable(user: UserRow | null): asserts user is UserRow {
+  if (!user || user.deleted_at) throw new ApiError(401, 'USER_NOT_FOUND', 'Your account no longer exists');
+  if (user.permissions_revoked) {
+    throw new ApiError(403, 'PERMISSION_REVOKED', 'Your access permissions have been revoked');
+  }
+}
+
+export async function loadUsableUser(ctx: AppContext, userId: string): Promise<UserRow> {
+  const user = await findUserById(ctx.db, userId);
+  assertUsable(user);
+  return user;
+}
+
+/** preHandler for authenticated routes; `admin` additionally requires the ADMIN role. */
+export function requireAuth(ctx: AppContext, opts: { admin?: boolean } = {}): preHandlerAsyncHookHandler {
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const claims = await checkToken(ctx, request, 'strict');
+    const user = await loadUsableUser(ctx, claims.userId);
+    if (opts.admin && !user.roles.includes('ADMIN')) {
+      throw new ApiError(403, 'FORBIDDEN', 'Administrator role required');
+    }
+    request.tokenClaims = claims;
+    request.user = publicUser(user);
+  };
+}
+
+/** Attaches the user when a valid token is sent; never fails (for routes where auth is optional). */
+export function optionalAuth(ctx: AppContext): preHandlerAsyncHookHandler {
+  return async function maybeAuthenticate(request: FastifyRequest): Promise<void> {
+    if (!bearerToken(request)) return;
+    try {
+      const claims = await checkToken(ctx, request, 'strict');
+      const user = await loadUsableUser(ctx, claims.userId);
+      request.tokenClaims = claims;
+      request.user = publicUser(user);
+    } catch {
+      // ignore: the route works anonymously
+    }
+  };
+}
+
+export function issueFor(ctx: AppContext, user: UserRow): { token: string; user: AuthUser } {
+  const { token } = issueToken(user.id, ctx.secret, ctx.now(), ctx.tokenTtlSeconds);
+  return { token, user: publicUser(user) };
+}
+
+export function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Resolves a redirect target that must stay on this origin: a path ("/login") or an absolute URL with the
+ * request's origin. Returns the absolute URL, or null for anything else (no open redirects).
+ */
+export function sameOriginUrl(request: FastifyRequest, target: unknown): URL | null {
+  if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return null;
+  const origin = requestOrigin(request);
+  if (target.startsWith('/') && (target.startsWith('//') || target.startsWith('/\\'))) return null;
+  let url: URL;
+  try {
+    url = new URL(target, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin) return null;
+  return url;
+}

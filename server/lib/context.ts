@@ -1,0 +1,37 @@
+import type { Db } from '../db';
+import type { Venue } from './venues';
+
+/** Everything the route modules share; built once by buildApp. */
+export interface AppContext {
+  db: Db;
+  secret: Buffer;
+  dataDir: string;
+  uploadsDir: string;
+  now: () => number;
+  tokenTtlSeconds: number;
+  idpName: string;
+  logoutRedirect: boolean;
+  maxUploadBytes: number;
+  venues: Venue[];
+  ffmpegPath: string | null;
+  ffprobePath: string | null;
+}
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  roles: string[];
+}
+
+export interface UserRow {
+  id: string;
+  email: string;
+  roles: string[];
+  permissions_revoked: boolean;
+  deleted_at: Date | null;
+  created_at: Date;
+}
+
+export function publicUser(row: UserRow): AuthUser {
+  return { id: row.id, email: row.email, roles: row.roles };
+}

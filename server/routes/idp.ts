@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sameOriginUrl } from '../lib/auth';
+import type { AppContext } from '../lib/context';
+import { isValidEmail, normaliseEmail, upsertUser } from '../lib/users';
+
+export const AUTH_CODE_TTL_MS = 60_000;
+
+const PUBLIC_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'public');
+const STYLE = readFileSync(path.join(PUBLIC_DIR, 'idp.css'), 'utf8');
+
+interface AuthorizeFields {
+  state: string;
+  redirectUri: string;
+  provider: 'google' | 'apple';
+  email: string;
+  admin: boolean;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function field(source: unknown, name: string): string {
+  if (typeof source !== 'object' || source === null) return '';
+  const v = (source as Record<string, unknown>)[name];
+  return typeof v === 'string' ? v : '';
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="/idp/style.css">
+</head>
+<body>
+<main class="card">
+${body}
+</main>
+</body>
+</html>`;
+}
+
+function authorizePage(f: AuthorizeFields, error: string | null): string {
+  const checked = (on: boolean): string => (on ? ' checked' : '');
+  const errorBox = error ? `<p class="error" role="alert" id="form-error">${escapeHtml(error)}</p>` : '';
+  return page(
+    'Sign in – Courtside identity provider',
+    `<h1>Sign in to Courtside</h1>
+<p class="hint">Local stand-in for the hosted Google / Apple sign-in. No password is needed.</p>
+${errorBox}
+<form method="post" action="/idp/authorize"${error ? ' aria-describedby="form-error"' : ''}>
+<input type="hidden" name="state" value="${escapeHtml(f.state)}">
+<input type="hidden" name="redirect_uri" value="${escapeHtml(f.redirectUri)}">
+<fieldset>
+<legend>Account type</legend>
+<div class="choice"><input type="radio" id="provider-google" name="provider" value="google"${checked(f.provider === 'google')}><label for="provider-google">Google</label></div>
+<div class="choice"><input type="radio" id="provider-apple" name="provider" value="apple"${checked(f.provider === 'apple')}><label for="provider-apple">Apple</label></div>
+</fieldset>
+<div class="field">
+<label for="email">Email</label>
+<input type="email" id="email" name="email" required autocomplete="email" value="${escapeHtml(f.email)}"${error ? ' aria-invalid="true"' : ''}>
+</div>
+<div class="choice">
+<input type="checkbox" id="admin" name="admin" value="1"${checked(f.admin)}><label for="admin">Administrator</label>
+</div>
+<button type="submit">Continue</button>
+</form>`,
+  );
+}
+
+function errorPage(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(page('Sign-in error – Courtside identity provider', `<h1>Sign-in error</h1>\n<p class="error" role="alert">${escapeHtml(message)}</p>`));
+}
+
+function readFields(source: unknown): AuthorizeFields {
+  return {
+    state: field(source, 'state'),
+    redirectUri: field(source, 'redirect_uri'),
+    provider: field(source, 'provider') === 'apple' ? 'apple' : 'google',
+    email: field(source, 'email').trim(),
+    admin: ['1', 'on', 'true'].includes(field(source, 'admin')),
+  };
+}
+
+export function registerIdpRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+    },
+  );
+
+  app.get('/idp/style.css', async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(STYLE),
+  );
+
+  app.get('/idp/authorize', async (request: FastifyRequest, reply) => {
+    const f = readFields(request.query);
+    if (!sameOriginUrl(request, f.redirectUri)) return errorPage(reply, 400, 'Invalid redirect_uri: it must be a page of this site.');
+    if (!f.state) return errorPage(reply, 400, 'Missing state parameter. Start the sign-in again from the app.');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(authorizePage(f, null));
+  });
+
+  app.post('/idp/authorize', async (request: FastifyRequest, reply) => {
+    const f = readFields(request.body);
+    const target = sameOriginUrl(request, f.redirectUri);
+    if (!target) return errorPage(reply, 400, 'Invalid redirect_uri: it must be a page of this site.');
+    const rerender = (message: string): FastifyReply =>
+      reply.code(400).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(authorizePage(f, message));
+    if (!f.state) return rerender('Missing state parameter. Start the sign-in again from the app.');
+    if (!isValidEmail(f.email)) return rerender('Enter a valid e-mail address, for example name@example.com.');
+
+    const user = await upsertUser(ctx.db, f.email, f.admin);
+    const code = randomBytes(32).toString('base64url');
+    const now = ctx.now();
+    await ctx.db.query(
+      `INSERT INTO auth_codes (code, user_id, email, admin, state, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [code, user.id, normaliseEmail(f.email), f.admin, f.state, new Date(now), new Date(now + AUTH_CODE_TTL_MS)],
+    );
+    target.searchParams.set('code', code);
+    target.searchParams.set('state', f.state);
+    return reply.header('cache-control', 'no-store').redirect(target.toString(), 302);
+  });
+
+  app.get('/idp/logout', async (request, reply) => {
+    const target = sameOriginUrl(request, field(request.query, 'returnTo'));
+    if (!target) return errorPage(reply, 400, 'Invalid returnTo: it must be a page of this site.');
+    target.searchParams.set('logout', 'success');
+    return reply.redirect(target.toString(), 302);
+  });
+}

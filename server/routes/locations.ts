@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import tzLookup from '@photostructure/tz-lookup';
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from '../lib/auth';
+import type { AppContext } from '../lib/context';
+import { invalidInput, ok } from '../lib/envelope';
+import { distanceSql, EARTH_RADIUS_MILES, Fields, parseNear, parseRadius } from '../lib/validate';
+import type { Venue } from '../lib/venues';
+
+export const DEFAULT_TIMEZONE = 'America/Chicago';
+
+export interface LocationRow {
+  id: string;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  latitude: number;
+  longitude: number;
+  timezone: string;
+  distance?: number;
+}
+
+export function timezoneAt(latitude: number, longitude: number): string {
+  try {
+    return tzLookup(latitude, longitude);
+  } catch {
+    return DEFAULT_TIMEZONE;
+  }
+}
+
+function toLocation(row: LocationRow): LocationRow {
+  const out: LocationRow = {
+    id: row.id,
+    name: row.name,
+    timezone: row.timezone || DEFAULT_TIMEZONE,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  };
+  if (typeof row.distance === 'number') out.distance = Math.round(row.distance * 10) / 10;
+  return out;
+}
+
+/** Makes sure every venue of venues.json exists as a location (admin edits are kept). */
+export async function seedVenues(ctx: AppContext, venues: Venue[]): Promise<void> {
+  for (const v of venues) {
+    await ctx.db.query(
+      `INSERT INTO locations (id, name, address, city, state, zip, latitude, longitude, timezone, sport)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
+      [v.id, v.name, v.address, v.city, v.state, v.zip, v.latitude, v.longitude, v.timezone || timezoneAt(v.latitude, v.longitude), v.sport],
+    );
+  }
+}
+
+const SELECT = 'SELECT id, name, address, city, state, zip, latitude, longitude, timezone';
+
+export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/v1/locations', { preHandler: requireAuth(ctx, { admin: true }) }, async (request, reply) => {
+    const f = new Fields(request.body);
+    const name = f.string('name', { max: 200 }) || 'Unnamed Location';
+    const address = f.string('address');
+    const city = f.string('city', { max: 100 });
+    const state = f.string('state', { max: 100 });
+    const zip = f.string('zip', { max: 20 });
+    const latitude = f.number('latitude', -90, 90);
+    const longitude = f.number('longitude', -180, 180);
+    if (!f.ok) throw invalidInput(f.problems);
+    const r = await ctx.db.query<LocationRow>(
+      `INSERT INTO locations (id, name, address, city, state, zip, latitude, longitude, timezone, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       RETURNING id, name, address, city, state, zip, latitude, longitude, timezone`,
+      [randomUUID(), name, address, city, state, zip, latitude, longitude, timezoneAt(latitude, longitude), request.user?.id ?? null],
+    );
+    const row = r.rows[0];
+    if (!row) throw new Error('insert returned no row');
+    return reply.code(201).send(ok(toLocation(row)));
+  });
+
+  app.get<{ Querystring: Record<string, string | undefined> }>(
+    '/api/v1/locations/search',
+    { preHandler: requireAuth(ctx) },
+    async (request) => {
+      const q = (request.query.q ?? '').trim().slice(0, 200);
+      const near = parseNear(request.query.near);
+      const radius = parseRadius(request.query.radius, 50, 12_500);
+      const problems: Record<string, string> = {};
+      if (typeof near === 'string') problems.near = near;
+      if (typeof radius === 'string') problems.radius = radius;
+      if (Object.keys(problems).length > 0) throw invalidInput(problems);
+      const params: unknown[] = [q];
+      const match = `($1 = '' OR position(lower($1) IN lower(name)) > 0 OR position(lower($1) IN lower(city)) > 0
+        OR position(lower($1) IN lower(address)) > 0)`;
+      let sql: string;
+      if (near && typeof near === 'object') {
+        params.push(near.lat, near.lng, radius);
+        sql = `SELECT * FROM (${SELECT}, ${distanceSql('$2', '$3', EARTH_RADIUS_MILES)} AS distance FROM locations WHERE ${match}) l
+               WHERE distance <= $4 ORDER BY distance, name LIMIT 20`;
+      } else {
+        sql = `${SELECT} FROM locations WHERE ${match}
+               ORDER BY (CASE WHEN lower(name) LIKE lower($1) || '%' THEN 0 ELSE 1 END), name LIMIT 20`;
+      }
+      const r = await ctx.db.query<LocationRow>(sql, params);
+      return ok(r.rows.map(toLocation));
+    },
+  );
+}

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contentSecurityPolicy, newNonce } from '../lib/security';
+
+export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+const APP_PREFIXES = ['/api', '/media', '/idp', '/maps'];
+
+const NOT_BUILT = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Courtside is not built yet</title></head>
+<body><main><h1>Courtside is not built yet</h1>
+<p>The API server is running, but there is no built app to serve (no index.html in the dist directory).</p>
+<p>Run <code>npm run build</code>, then reload this page (or start with <code>npm start</code>, which builds when needed).</p>
+</main></body></html>`;
+
+/** Whether a request is a browser navigation the single-page app should answer (history fallback). */
+export function isAppNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (APP_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return false;
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html');
+}
+
+export async function registerStatic(app: FastifyInstance, opts: { distDir: string; mapsKey: boolean }): Promise<{
+  sendIndex: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+}> {
+  const indexFile = path.join(opts.distDir, 'index.html');
+
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    let html: string;
+    try {
+      html = await readFile(indexFile, 'utf8');
+    } catch {
+      return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT);
+    }
+    const nonce = newNonce();
+    const body = html.split(NONCE_PLACEHOLDER).join(nonce);
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', contentSecurityPolicy({ nonce, mapsKey: opts.mapsKey }))
+      .header('vary', 'accept-encoding');
+    const accept = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(brotliCompressSync(body));
+    if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(gzipSync(body));
+    return reply.send(body);
+  };
+
+  app.get('/', sendIndex);
+  app.get('/index.html', sendIndex);
+
+  if (existsSync(opts.distDir)) {
+    await app.register(fastifyStatic, {
+      root: opts.distDir,
+      index: false,
+      preCompressed: true,
+      // index.html is only ever sent through sendIndex (it needs the per-request nonce).
+      allowedPath: (pathName) => !pathName.startsWith('/index.html'),
+      setHeaders: (reply, filePath) => {
+        const rel = path.relative(opts.distDir, filePath).split(path.sep).join('/');
+        reply.header('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`dist directory ${opts.distDir} does not exist: run "npm run build" (the API still works)`);
+  }
+  return { sendIndex };
+}

@@ -1,0 +1,103 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../app';
+import type { Venue } from '../lib/venues';
+
+/** Tiny stand-in for server/data/venues.json so tests do not depend on it. */
+export const TEST_VENUES: Venue[] = [
+  {
+    id: 'venue-lambeau', name: 'Lambeau Field', address: '1265 Lombardi Ave', city: 'Green Bay', state: 'WI', zip: '54304',
+    latitude: 44.5013, longitude: -88.0622, timezone: 'America/Chicago', sport: 'football',
+  },
+  {
+    id: 'venue-wrigley', name: 'Wrigley Field', address: '1060 W Addison St', city: 'Chicago', state: 'IL', zip: '60613',
+    latitude: 41.9484, longitude: -87.6553, timezone: 'America/Chicago', sport: 'baseball',
+  },
+  {
+    id: 'venue-unitedcenter', name: 'United Center', address: '1901 W Madison St', city: 'Chicago', state: 'IL', zip: '60612',
+    latitude: 41.8807, longitude: -87.6742, timezone: 'America/Chicago', sport: 'basketball',
+  },
+];
+
+export interface Clock {
+  now: () => number;
+  advance: (ms: number) => void;
+  set: (ms: number) => void;
+}
+
+export function makeClock(start = Date.now()): Clock {
+  let t = start;
+  return { now: () => t, advance: (ms) => { t += ms; }, set: (ms) => { t = ms; } };
+}
+
+export async function tempDir(prefix = 'courtside-test-'): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), prefix));
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  dataDir: string;
+  clock: Clock;
+  close: () => Promise<void>;
+}
+
+export async function startApp(opts: Partial<BuildAppOptions> = {}): Promise<TestApp> {
+  const dataDir = opts.dataDir ?? (await tempDir());
+  const clock = makeClock();
+  const app = await buildApp({
+    venues: TEST_VENUES,
+    distDir: path.join(dataDir, 'no-dist'),
+    now: clock.now,
+    ...opts,
+    dataDir,
+  });
+  return {
+    app,
+    dataDir,
+    clock,
+    close: async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs the stand-in IdP form and returns the code and state of the redirect. */
+export async function authorize(
+  app: FastifyInstance,
+  email: string,
+  opts: { admin?: boolean; state?: string; redirectUri?: string } = {},
+): Promise<{ code: string; state: string; location: string }> {
+  const state = opts.state ?? 'test-state';
+  const form = new URLSearchParams({ state, redirect_uri: opts.redirectUri ?? '/login', provider: 'google', email });
+  if (opts.admin) form.set('admin', '1');
+  const res = await app.inject({
+    method: 'POST',
+    url: '/idp/authorize',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost:3000' },
+    payload: form.toString(),
+  });
+  if (res.statusCode !== 302) throw new Error(`authorize failed: ${res.statusCode} ${res.body}`);
+  const location = String(res.headers.location);
+  const url = new URL(location);
+  return { code: url.searchParams.get('code') ?? '', state: url.searchParams.get('state') ?? '', location };
+}
+
+export interface SignedIn {
+  token: string;
+  user: { id: string; email: string; roles: string[] };
+}
+
+export async function signIn(app: FastifyInstance, email: string, admin = false): Promise<SignedIn> {
+  const { code } = await authorize(app, email, { admin });
+  const res = await app.inject({ method: 'POST', url: '/api/v1/auth/local/callback', payload: { code } });
+  if (res.statusCode !== 200) throw new Error(`callback failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { data: SignedIn };
+  return body.data;
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}`, 'x-frontend-client': 'true' };
+}
