@@ -90,8 +90,14 @@ export function issueFor(ctx: AppContext, user: UserRow): { token: string; user:
   return { token, user: publicUser(user) };
 }
 
+/** The origin the browser used (scheme + Host header), normalised (default ports dropped). */
 export function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+  const raw = `${request.protocol}://${request.host}`;
+  try {
+    return new URL(raw).origin;
+  } catch {
+    return 'http://localhost';
+  }
 }
 
 /**
