@@ -1,0 +1,27 @@
+// Builds the app when dist/ is missing or older than the sources, so `npm start` works on a fresh clone.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const root = new URL('..', import.meta.url).pathname;
+const index = join(root, 'dist', 'index.html');
+
+function newestMtime(path) {
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), s.mtimeMs);
+}
+
+const inputs = ['src', 'public', 'webpack.config.ts', 'babel.config.js', 'package-lock.json'].map((p) => join(root, p)).filter(existsSync);
+const stale = !existsSync(index) || inputs.some((p) => newestMtime(p) > statSync(index).mtimeMs);
+
+if (stale) {
+  console.log('Building the app (dist/ is missing or older than the sources)…');
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  process.exit(result.status ?? 1);
+} else {
+  console.log('dist/ is up to date.');
+}

@@ -1,0 +1,20 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { createBaseQuery } from './baseQuery';
+import { INVALID_RESPONSE } from './apiErrors';
+
+/**
+ * The one API slice. Features add their calls with `api.injectEndpoints`; lists are tagged
+ * `{ type, id: 'LIST' }` and items `{ type, id }` so a mutation invalidates exactly what it changed.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: createBaseQuery(),
+  tagTypes: ['Location', 'Event', 'Clip', 'Tag', 'Highlight'],
+  endpoints: () => ({}),
+  // A response that does not match its schema is an ordinary, typed error, not a thrown exception.
+  catchSchemaFailure: (error) => ({
+    status: 'CUSTOM_ERROR' as const,
+    error: INVALID_RESPONSE,
+    data: error.issues.map((issue) => issue.message),
+  }),
+});

@@ -1,0 +1,133 @@
+import {
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query';
+import { apiBaseUrl } from '../app/config';
+import type { AppServices } from '../app/services';
+import { readErrorBody } from './envelope';
+
+/** The parts of the store the baseQuery uses; kept structural so this module needs no store import. */
+export interface AuthView {
+  token: string | null;
+  status: 'loading' | 'signedOut' | 'signedIn';
+}
+
+export type ForcedLogoutReason = 'session_expired' | 'authentication_failed' | 'account_deleted' | 'permission_revoked';
+
+/** How a refresh ended; the caller picks the logout reason for the failures. */
+export type RefreshOutcome = 'refreshed' | 'rate_limited' | 'failed' | 'account_deleted' | 'permission_revoked' | 'no_session';
+
+/**
+ * What the session feature plugs into the API layer (through AppServices, so api/ never imports a feature): how to read the token, refresh it and end the
+ * session. The same `refresh` is used by the session timer saga (features/session/refreshSession.ts).
+ */
+export interface SessionBridge {
+  readAuth(state: unknown): AuthView;
+  /** 'valid' | 'grace' (past expiry, refreshable) | 'expired' | 'invalid', on the server's clock. */
+  tokenStatus(state: unknown, services: AppServices): 'valid' | 'grace' | 'expired' | 'invalid' | 'none';
+  refresh(store: { dispatch: (a: unknown) => unknown; getState: () => unknown }, services: AppServices): Promise<RefreshOutcome>;
+  forceLogout(reason: ForcedLogoutReason): { type: string; payload: unknown };
+}
+
+/** Per-endpoint switches, passed as an endpoint's `extraOptions`. */
+export interface ApiExtraOptions {
+  /** Calls made without a session (login) or that manage it (refresh, logout): no re-auth around them. */
+  auth?: 'none' | 'session-call';
+}
+
+type Raw = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions, FetchBaseQueryMeta>;
+
+export function createRawBaseQuery(): Raw {
+  return fetchBaseQuery({
+    baseUrl: apiBaseUrl(),
+    prepareHeaders: (headers, { getState, extra }) => {
+      headers.set('X-Frontend-Client', 'true');
+      const token = (extra as AppServices | undefined)?.session?.readAuth(getState()).token;
+      // An explicit Authorization (the failed-logout retry) wins over the session's token.
+      if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+      return headers;
+    },
+    // fetchBaseQuery already sends JSON for plain objects and leaves FormData to the browser.
+  });
+}
+
+function isUnauthorized(result: { error?: FetchBaseQueryError }): boolean {
+  return result.error?.status === 401;
+}
+
+function errorCode(error: FetchBaseQueryError | undefined): string | null {
+  if (!error || typeof error.status !== 'number') return null;
+  const body = readErrorBody(error.data);
+  return body?.code ?? body?.errorCode ?? null;
+}
+
+function failureReason(outcome: RefreshOutcome, otherwise: ForcedLogoutReason): ForcedLogoutReason {
+  return outcome === 'account_deleted' || outcome === 'permission_revoked' ? outcome : otherwise;
+}
+
+function sessionEndedError(message: string): { error: FetchBaseQueryError } {
+  return { error: { status: 401, data: { success: false, error: message, code: 'SESSION_ENDED' } } };
+}
+
+/**
+ * The baseQuery every endpoint uses (spec part 1 §7 "shared request behaviour"):
+ * bearer + X-Frontend-Client headers; a token past expiry is refreshed first when inside the grace
+ * period, otherwise the session ends; on 401 one refresh — shared by every request that hits 401
+ * at the same time — then the request is repeated once; 401 USER_NOT_FOUND and 403
+ * PERMISSION_REVOKED end the session with their own reasons.
+ */
+export function createBaseQuery(raw: Raw = createRawBaseQuery()): Raw {
+  return async (args, api, extraOptions) => {
+    const services = api.extra as AppServices;
+    const b = services.session;
+    if (!b || extraOptions?.auth) return raw(args, api, extraOptions);
+
+    const store = { dispatch: api.dispatch as (a: unknown) => unknown, getState: api.getState };
+    const endSession = (reason: ForcedLogoutReason) => {
+      if (b.readAuth(api.getState()).status === 'signedIn') api.dispatch(b.forceLogout(reason));
+    };
+
+    const before = b.tokenStatus(api.getState(), services);
+    if (before === 'grace') {
+      const outcome = await b.refresh(store, services);
+      if (outcome !== 'refreshed') {
+        endSession(failureReason(outcome, 'session_expired'));
+        return sessionEndedError('Session expired');
+      }
+    } else if (before === 'expired' || before === 'invalid') {
+      endSession(before === 'expired' ? 'session_expired' : 'authentication_failed');
+      return sessionEndedError(before === 'expired' ? 'Session expired' : 'Token validation failed');
+    }
+
+    const sentWith = b.readAuth(api.getState()).token;
+    let result = await raw(args, api, extraOptions);
+
+    if (result.error?.status === 403 && errorCode(result.error) === 'PERMISSION_REVOKED') {
+      endSession('permission_revoked');
+      return result;
+    }
+    if (!isUnauthorized(result) || !sentWith) return result;
+    if (errorCode(result.error) === 'USER_NOT_FOUND') {
+      endSession('account_deleted');
+      return result;
+    }
+
+    // Another request may already have refreshed while this one was in flight: then just repeat.
+    const current = b.readAuth(api.getState()).token;
+    const outcome = current !== null && current !== sentWith ? 'refreshed' : await b.refresh(store, services);
+    if (outcome !== 'refreshed') {
+      endSession(failureReason(outcome, 'authentication_failed'));
+      return result;
+    }
+    result = await raw(args, api, extraOptions);
+    if (isUnauthorized(result)) {
+      endSession(errorCode(result.error) === 'USER_NOT_FOUND' ? 'account_deleted' : 'authentication_failed');
+    } else if (result.error?.status === 403 && errorCode(result.error) === 'PERMISSION_REVOKED') {
+      endSession('permission_revoked');
+    }
+    return result;
+  };
+}

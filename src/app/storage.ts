@@ -1,0 +1,85 @@
+/**
+ * Browser storage behind a product-specific key prefix. Every read survives corrupt JSON and
+ * every write survives a full or disabled storage: the caller gets a result, never an exception.
+ */
+export const STORAGE_PREFIX = 'courtside.';
+
+export type StorageArea = 'tab' | 'persistent';
+
+export type ReadResult<T> =
+  | { status: 'missing' }
+  | { status: 'ok'; value: T }
+  | { status: 'corrupt'; raw: string };
+
+export type WriteResult = { ok: true } | { ok: false; reason: 'quota' | 'unavailable' };
+
+function area(which: StorageArea): Storage | null {
+  try {
+    return which === 'tab' ? window.sessionStorage : window.localStorage;
+  } catch {
+    return null; // storage disabled (privacy mode, sandboxed frame)
+  }
+}
+
+export function fullKey(key: string): string {
+  return STORAGE_PREFIX + key;
+}
+
+export function readRaw(which: StorageArea, key: string): string | null {
+  try {
+    return area(which)?.getItem(fullKey(key)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads JSON and checks its shape; anything unparsable or failing `isValid` is 'corrupt'. */
+export function readJson<T>(which: StorageArea, key: string, isValid: (v: unknown) => v is T): ReadResult<T> {
+  const raw = readRaw(which, key);
+  if (raw === null) return { status: 'missing' };
+  try {
+    const value: unknown = JSON.parse(raw);
+    return isValid(value) ? { status: 'ok', value } : { status: 'corrupt', raw };
+  } catch {
+    return { status: 'corrupt', raw };
+  }
+}
+
+export function writeRaw(which: StorageArea, key: string, value: string): WriteResult {
+  const s = area(which);
+  if (!s) return { ok: false, reason: 'unavailable' };
+  try {
+    s.setItem(fullKey(key), value);
+    return { ok: true };
+  } catch (e) {
+    return { ok: false, reason: e instanceof DOMException && /quota/i.test(e.name) ? 'quota' : 'unavailable' };
+  }
+}
+
+export function writeJson(which: StorageArea, key: string, value: unknown): WriteResult {
+  return writeRaw(which, key, JSON.stringify(value));
+}
+
+export function remove(which: StorageArea, key: string): void {
+  try {
+    area(which)?.removeItem(fullKey(key));
+  } catch {
+    /* nothing to remove from an unavailable storage */
+  }
+}
+
+/** Keys of every entry the product keeps, in one place. */
+export const StorageKeys = {
+  auth: 'auth',
+  persistentAuth: 'auth.persistent',
+  failedLogoutToken: 'auth.failedLogoutToken',
+  loginState: 'auth.loginState',
+  legacyUser: 'user',
+  legacyToken: 'token',
+  uploadSession: 'uploads.session',
+  recentEvents: 'events.recent',
+  searchCache: 'events.searchCache',
+  syncSignal: 'auth.sync',
+  refreshLease: 'auth.refreshLease',
+  tabSessionId: 'tab.sessionId',
+} as const;

@@ -1,0 +1,48 @@
+import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { api } from '../api/apiSlice';
+import { sessionReducer } from '../features/session/sessionSlice';
+import { sessionBridge } from '../features/session/sessionBridge';
+import { loginReducer } from '../features/login/loginSlice';
+import { shellReducer } from '../features/shell/shellSlice';
+import { uploadsReducer } from '../features/uploads/uploadsSlice';
+import { devToolsOptions } from './devtools';
+import { rootSaga } from './rootSaga';
+import { createAppServices, type AppServices } from './services';
+
+export const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  session: sessionReducer,
+  login: loginReducer,
+  shell: shellReducer,
+  uploads: uploadsReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export interface MakeStoreOptions {
+  preloadedState?: Partial<RootState>;
+  services?: Partial<AppServices>;
+  /** Tests that only need reducers and the API can leave the sagas out. */
+  runSagas?: boolean;
+  /** Extra middleware after ours (tests record actions with it). */
+  middleware?: Middleware[];
+}
+
+export function makeStore({ preloadedState, services: overrides, runSagas = true, middleware = [] }: MakeStoreOptions = {}) {
+  const services = createAppServices({ session: sessionBridge, ...overrides });
+  const sagaMiddleware = createSagaMiddleware({ context: { services } });
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: services } }).concat(api.middleware, sagaMiddleware, ...middleware),
+    // On in production too, so support can replay a user's state; the sanitizers keep tokens out.
+    devTools: devToolsOptions,
+  });
+  const sagaTask = runSagas ? sagaMiddleware.run(rootSaga) : null;
+  return Object.assign(store, { services, sagaTask });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

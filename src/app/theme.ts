@@ -1,0 +1,33 @@
+import { createTheme } from '@mui/material/styles';
+
+/** Brand green (spec part 1 §9). */
+export const BRAND_GREEN = '#8cc641';
+
+/** Sidebar widths (spec part 1 §9). */
+export const SIDEBAR_WIDTH = '16rem';
+export const SIDEBAR_WIDTH_MOBILE = '18rem';
+export const SIDEBAR_WIDTH_COLLAPSED = '3rem';
+
+/** Tooltip delays (spec part 1 §9): open after 700 ms; once one was open, the next opens after 300 ms. */
+export const TOOLTIP_ENTER_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+export const theme = createTheme({
+  palette: {
+    primary: { main: BRAND_GREEN, dark: '#5f8f1f', contrastText: '#10210a' },
+    secondary: { main: '#1f2a37' },
+    background: { default: '#f6f8f4' },
+  },
+  breakpoints: { values: { xs: 0, sm: 600, md: 768, lg: 1024, xl: 1280 } },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiTooltip: {
+      defaultProps: { enterDelay: TOOLTIP_ENTER_DELAY_MS, enterNextDelay: TOOLTIP_SKIP_DELAY_MS, arrow: true },
+    },
+    MuiButton: { defaultProps: { disableElevation: true } },
+  },
+});

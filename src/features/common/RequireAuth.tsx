@@ -1,0 +1,28 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { selectSessionStatus } from '../session/selectors';
+
+export function LoadingScreen() {
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}
+    >
+      <CircularProgress aria-hidden="true" />
+      <Typography>Loading...</Typography>
+    </Box>
+  );
+}
+
+/** The route guard (spec part 1 §2): spinner while loading, /login (replacing history) when signed out. */
+export function RequireAuth() {
+  const status = useAppSelector(selectSessionStatus);
+  const location = useLocation();
+  if (status === 'loading') return <LoadingScreen />;
+  if (status === 'signedOut') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}

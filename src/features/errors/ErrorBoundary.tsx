@@ -1,0 +1,65 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { ReactReduxContext } from 'react-redux';
+import { config } from '../../app/config';
+import { reportMailto, type CaughtError } from './errorReport';
+import { ErrorFallback } from './ErrorFallback';
+import { renderErrorCaught } from './errorsSlice';
+
+interface Props {
+  children: ReactNode;
+  /** Go Home: in-app navigation where a router is around, a page load otherwise. */
+  onGoHome?: () => void;
+}
+
+interface State {
+  caught: CaughtError | null;
+}
+
+/** Catches a screen that fails to render, shows the fallback and reports it (through the errors saga). */
+export class ErrorBoundary extends Component<Props, State> {
+  static override contextType = ReactReduxContext;
+  declare context: React.ContextType<typeof ReactReduxContext>;
+
+  override state: State = { caught: null };
+
+  static getDerivedStateFromError(error: unknown): State {
+    const e = error instanceof Error ? error : new Error(String(error));
+    return {
+      caught: { message: e.message, stack: e.stack ?? '', componentStack: '', timestamp: new Date().toISOString(), url: window.location.href },
+    };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    const e = error instanceof Error ? error : new Error(String(error));
+    const caught: CaughtError = {
+      message: e.message,
+      stack: e.stack ?? '',
+      componentStack: info.componentStack ?? '',
+      timestamp: this.state.caught?.timestamp ?? new Date().toISOString(),
+      url: window.location.href,
+    };
+    this.setState({ caught });
+    this.context?.store.dispatch(renderErrorCaught(caught));
+  }
+
+  private reset = () => this.setState({ caught: null });
+
+  private goHome = () => {
+    this.reset();
+    if (this.props.onGoHome) this.props.onGoHome();
+    else window.location.assign('/');
+  };
+
+  override render() {
+    const { caught } = this.state;
+    if (!caught) return this.props.children;
+    return (
+      <ErrorFallback
+        onTryAgain={this.reset}
+        onRefresh={() => window.location.reload()}
+        onGoHome={this.goHome}
+        reportHref={reportMailto(config.supportEmail, caught)}
+      />
+    );
+  }
+}

@@ -1,0 +1,45 @@
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+
+export interface ErrorFallbackProps {
+  onTryAgain: () => void;
+  onRefresh: () => void;
+  onGoHome: () => void;
+  reportHref: string;
+}
+
+/** The error fallback screen, texts verbatim from spec part 1 §2. */
+export function ErrorFallback({ onTryAgain, onRefresh, onGoHome, reportHref }: ErrorFallbackProps) {
+  return (
+    <Stack component="main" sx={{ minHeight: '60vh', alignItems: 'center', justifyContent: 'center', p: 2 }}>
+      <Paper role="alert" variant="outlined" sx={{ p: { xs: 3, sm: 4 }, maxWidth: 560, width: '100%' }}>
+        <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
+          <ErrorOutlineIcon color="error" sx={{ fontSize: 56 }} aria-hidden="true" />
+          <Typography variant="h5" component="h1">
+            Something went wrong
+          </Typography>
+          <Typography color="text.secondary">
+            The application encountered an unexpected error. You can try refreshing the page or returning to the home screen.
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+            <Button variant="contained" onClick={onTryAgain}>
+              Try Again
+            </Button>
+            <Button variant="outlined" onClick={onRefresh}>
+              Refresh Page
+            </Button>
+            <Button variant="outlined" onClick={onGoHome}>
+              Go Home
+            </Button>
+          </Stack>
+          <Button href={reportHref} variant="text" size="small">
+            Report this issue
+          </Button>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+import { call, put, select, takeEvery } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import { readRaw, StorageKeys, writeRaw } from '../../app/storage';
+import { selectCurrentUser } from '../session/selectors';
+import type { User } from '../session/authRecord';
+import { buildErrorReport } from './errorReport';
+import { errorsApi } from './errorsApi';
+import { renderErrorCaught } from './errorsSlice';
+
+type Answer = { data: null } | { error: unknown };
+
+function* reportRenderError(action: ReturnType<typeof renderErrorCaught>): SagaIterator {
+  const user: User | null = yield select(selectCurrentUser);
+  const report = buildErrorReport(action.payload, {
+    userId: user?.id ?? null,
+    sessionId: readRaw('tab', StorageKeys.tabSessionId),
+    userAgent: navigator.userAgent,
+  });
+  const request: Promise<Answer> & { reset(): void } = yield put(errorsApi.endpoints.reportError.initiate(report));
+  try {
+    const answer: Answer = yield call(() => request);
+    // A failure to send is only logged (spec part 1 §7).
+    if ('error' in answer) console.warn('Could not send the error report');
+  } finally {
+    request.reset();
+  }
+}
+
+/** An id for this tab's visit, so reports from one visit can be grouped (kept in tab storage). */
+function ensureTabSessionId(): void {
+  if (readRaw('tab', StorageKeys.tabSessionId)) return;
+  const id = typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  writeRaw('tab', StorageKeys.tabSessionId, id);
+}
+
+export function* errorsSaga(): SagaIterator {
+  ensureTabSessionId();
+  yield takeEvery(renderErrorCaught.type, reportRenderError);
+}

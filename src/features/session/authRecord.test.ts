@@ -1,0 +1,64 @@
+import { makeToken, TEST_USER } from '../../test/tokens';
+import { displayName, isStoredAuthRecord, isUser, validateAuth } from './authRecord';
+
+const NOW = Date.UTC(2026, 10, 21, 12);
+
+describe('isUser', () => {
+  it('needs id, email and a roles array', () => {
+    expect(isUser(TEST_USER)).toBe(true);
+    expect(isUser({ ...TEST_USER, id: undefined })).toBe(false);
+    expect(isUser({ ...TEST_USER, email: '' })).toBe(false);
+    expect(isUser({ ...TEST_USER, roles: 'ADMIN' })).toBe(false);
+    expect(isUser(null)).toBe(false);
+  });
+});
+
+describe('validateAuth (setting the auth)', () => {
+  it('accepts a user and a live token', () => {
+    const token = makeToken({}, NOW);
+    expect(validateAuth({ user: TEST_USER, token }, NOW)).toEqual({ ok: true, user: TEST_USER, token });
+  });
+
+  it('rejects a record lacking the user', () => {
+    expect(validateAuth({ user: undefined, token: makeToken({}, NOW) }, NOW)).toMatchObject({ ok: false, reason: 'session_corrupted' });
+  });
+
+  it('rejects a record lacking the token', () => {
+    expect(validateAuth({ user: TEST_USER, token: '' }, NOW)).toMatchObject({
+      ok: false,
+      reason: 'invalid_token',
+      message: 'No authentication token available',
+    });
+  });
+
+  it('rejects an invalid token', () => {
+    expect(validateAuth({ user: TEST_USER, token: 'a.b' }, NOW)).toMatchObject({
+      ok: false,
+      reason: 'invalid_token',
+      message: 'Token validation failed',
+    });
+  });
+
+  it('accepts a token within the 2-minute grace and rejects one beyond it', () => {
+    const token = makeToken({ iat: NOW / 1000 - 3600, exp: NOW / 1000 }, NOW);
+    expect(validateAuth({ user: TEST_USER, token }, NOW + 119_000).ok).toBe(true);
+    expect(validateAuth({ user: TEST_USER, token }, NOW + 120_000)).toMatchObject({ ok: false, reason: 'session_expired', message: 'Session expired' });
+  });
+});
+
+describe('isStoredAuthRecord', () => {
+  const record = { user: TEST_USER, token: 't', lastActivity: 1, lastRefresh: 1, persistAcrossRestarts: false, clockOffsetMs: 0 };
+  it('accepts a complete record', () => expect(isStoredAuthRecord(record)).toBe(true));
+  it('refuses a record whose user lacks roles', () =>
+    expect(isStoredAuthRecord({ ...record, user: { id: '1', email: 'a@b.c' } })).toBe(false));
+  it('refuses a record without timestamps', () => expect(isStoredAuthRecord({ ...record, lastActivity: 'x' })).toBe(false));
+});
+
+describe('displayName', () => {
+  it('is the e-mail prefix', () => expect(displayName('coach.kim@example.com')).toBe('coach.kim'));
+  it("falls back to 'Sports User'", () => {
+    expect(displayName('')).toBe('Sports User');
+    expect(displayName(null)).toBe('Sports User');
+    expect(displayName('@example.com')).toBe('Sports User');
+  });
+});

@@ -1,0 +1,60 @@
+import type { AppServices } from '../../app/services';
+import type { RefreshOutcome } from '../../api/baseQuery';
+import type { RootState } from '../../app/store';
+import { toApiFailure } from '../../api/apiErrors';
+import { authApi } from './authApi';
+import { measureClockOffset } from './clockSkew';
+import { withRefreshLock } from './refreshLock';
+import { tokenRefreshed } from './sessionSlice';
+import { decodeToken } from './token';
+import { isUser } from './authRecord';
+
+
+export interface StoreLike {
+  dispatch: (action: unknown) => unknown;
+  getState: () => unknown;
+}
+
+type RefreshRequest = Promise<{ data: { token: string; user: unknown } } | { error: unknown }> & { reset(): void };
+
+/**
+ * The one token refresh, used by the baseQuery (on 401 and for a token in grace) and by the
+ * session timer saga. In this tab concurrent callers share one call (services.refreshGate); across
+ * tabs only the lock holder calls the server, and a tab that waited re-reads the token first — if
+ * another tab's refresh has already reached it, there is nothing left to do.
+ */
+export function refreshSession(store: StoreLike, services: AppServices): Promise<RefreshOutcome> {
+  const state = () => store.getState() as RootState;
+  return services.refreshGate.run(async () => {
+    if (state().session.status !== 'signedIn') return 'no_session';
+    const tokenBefore = state().session.token;
+    return withRefreshLock(async (): Promise<RefreshOutcome> => {
+      const session = state().session;
+      if (session.status !== 'signedIn') return 'no_session';
+      if (session.token !== tokenBefore) return 'refreshed';
+
+      const request = store.dispatch(authApi.endpoints.refreshToken.initiate()) as RefreshRequest;
+      try {
+        const result = await request;
+        if ('error' in result) {
+          const failure = toApiFailure(result.error as Parameters<typeof toApiFailure>[0]);
+          if (failure.status === 429) return 'rate_limited';
+          if (failure.status === 401 && failure.code === 'USER_NOT_FOUND') return 'account_deleted';
+          if (failure.status === 403 && failure.code === 'PERMISSION_REVOKED') return 'permission_revoked';
+          console.warn(`Token refresh failed (${String(failure.status)}${failure.code ? ` ${failure.code}` : ''})`);
+          return 'failed';
+        }
+        const claims = decodeToken(result.data.token);
+        if (!claims || !isUser(result.data.user)) return 'failed';
+        if (state().session.status !== 'signedIn') return 'no_session';
+        const now = services.clock.now();
+        store.dispatch(
+          tokenRefreshed({ token: result.data.token, user: result.data.user, at: now, clockOffsetMs: measureClockOffset(claims.iat, now) }),
+        );
+        return 'refreshed';
+      } finally {
+        request.reset(); // the mutation's cache entry held the token: drop it
+      }
+    }, services.clock);
+  });
+}

@@ -1,0 +1,21 @@
+import type { SessionBridge } from '../../api/baseQuery';
+import type { RootState } from '../../app/store';
+import { serverNow } from './clockSkew';
+import { refreshSession } from './refreshSession';
+import { logoutRequested } from './sessionSlice';
+import { checkToken } from './token';
+
+/** The session as the API layer sees it (installed into AppServices by makeStore). */
+export const sessionBridge: SessionBridge = {
+  readAuth: (state) => {
+    const { token, status } = (state as RootState).session;
+    return { token, status };
+  },
+  tokenStatus: (state, services) => {
+    const { token, clockOffsetMs } = (state as RootState).session;
+    if (!token) return 'none';
+    return checkToken(token, serverNow(services.clock.now(), clockOffsetMs)).status;
+  },
+  refresh: refreshSession,
+  forceLogout: (reason) => logoutRequested({ reason }),
+};

@@ -1,0 +1,59 @@
+import { EXPIRY_GRACE_MS } from './constants';
+
+/** Claims the app reads from a token (spec part 1 §3). Times are seconds since the epoch. */
+export interface TokenClaims {
+  userId: string;
+  exp: number;
+  iat: number;
+}
+
+export type TokenCheck =
+  | { status: 'valid'; claims: TokenClaims }
+  /** Past expiry but inside the 2-minute grace: usable only to refresh. */
+  | { status: 'grace'; claims: TokenClaims }
+  | { status: 'expired'; claims: TokenClaims }
+  | { status: 'invalid'; message: 'Token validation failed' };
+
+function decodeBase64Url(segment: string): string {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+  const binary = atob(padded);
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/** Reads the claims of a 3-part token; null when it is not one or lacks userId, exp or iat. */
+export function decodeToken(token: unknown): TokenClaims | null {
+  if (typeof token !== 'string') return null;
+  const parts = token.split('.');
+  if (parts.length !== 3 || parts.some((p) => p.length === 0)) return null;
+  try {
+    const payload: unknown = JSON.parse(decodeBase64Url(parts[1] as string));
+    if (typeof payload !== 'object' || payload === null) return null;
+    const { userId, exp, iat } = payload as Record<string, unknown>;
+    if ((typeof userId !== 'string' && typeof userId !== 'number') || String(userId) === '') return null;
+    if (typeof exp !== 'number' || !Number.isFinite(exp)) return null;
+    if (typeof iat !== 'number' || !Number.isFinite(iat)) return null;
+    return { userId: String(userId), exp, iat };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks a token against the server's clock: `serverNow` is the device time corrected by the
+ * measured clock offset (see clockSkew.ts), so a device clock that is off does not decide.
+ */
+export function checkToken(token: unknown, serverNow: number): TokenCheck {
+  const claims = decodeToken(token);
+  if (!claims) return { status: 'invalid', message: 'Token validation failed' };
+  const expiresAt = claims.exp * 1000;
+  if (serverNow < expiresAt) return { status: 'valid', claims };
+  if (serverNow < expiresAt + EXPIRY_GRACE_MS) return { status: 'grace', claims };
+  return { status: 'expired', claims };
+}
+
+/** Milliseconds the token has left on the server's clock (negative once expired). */
+export function tokenRemainingMs(claims: TokenClaims, serverNow: number): number {
+  return claims.exp * 1000 - serverNow;
+}

@@ -1,0 +1,40 @@
+import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
+import { makeStore, type MakeStoreOptions } from '../app/store';
+import { initialSessionState } from '../features/session/sessionSlice';
+import type { User } from '../features/session/authRecord';
+import { TEST_USER } from './tokens';
+
+/** Records every action that reaches the reducers, sagas' puts included. */
+export function actionRecorder() {
+  const actions: UnknownAction[] = [];
+  const middleware: Middleware = () => (next) => (action) => {
+    actions.push(action as UnknownAction);
+    return next(action);
+  };
+  return { actions, middleware, ofType: (type: string) => actions.filter((a) => a.type === type) };
+}
+
+/** A real store (sagas running) that starts signed in. */
+export function signedInStore(token: string, options: MakeStoreOptions & { user?: User; now?: number } = {}) {
+  const now = options.now ?? Date.now();
+  const recorder = actionRecorder();
+  const navigate = jest.fn();
+  const redirect = jest.fn();
+  const store = makeStore({
+    ...options,
+    middleware: [recorder.middleware],
+    services: { navigate, redirect, ...options.services },
+    preloadedState: {
+      session: {
+        ...initialSessionState,
+        status: 'signedIn',
+        user: options.user ?? TEST_USER,
+        token,
+        lastActivity: now,
+        lastRefresh: now,
+      },
+      ...options.preloadedState,
+    },
+  });
+  return { store, recorder, navigate, redirect };
+}
