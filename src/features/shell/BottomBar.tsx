@@ -1,0 +1,124 @@
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import BookmarkAddIcon from '@mui/icons-material/BookmarkAdd';
+import MenuIcon from '@mui/icons-material/Menu';
+import Badge from '@mui/material/Badge';
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import { useId, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { BRAND_GREEN } from '../../app/theme';
+import { selectActiveUploadCount } from '../uploads/selectors';
+import { BOTTOM_BAR, badgeText, type BottomBarItem } from './navigation';
+import { mobileMenuOpened, selectMobileMenuOpen } from './shellSlice';
+
+/** Height of the bar without the safe-area inset; the layout pads its content by this much. */
+export const BOTTOM_BAR_HEIGHT_PX = 56;
+
+const ICONS: Record<BottomBarItem['label'], ReactNode> = {
+  Upload: <CloudUploadIcon />,
+  Events: <EventAvailableIcon />,
+  Tags: <BookmarkAddIcon />,
+  More: <MenuIcon />,
+};
+
+function isActive(path: string, pathname: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+/** The mobile bottom bar (spec part 1 §2): Upload (with the active-upload badge), Events, Tags, More. */
+export function BottomBar() {
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  const activeUploads = useAppSelector(selectActiveUploadCount);
+  const menuOpen = useAppSelector(selectMobileMenuOpen);
+  const badge = badgeText(activeUploads);
+  const badgeDescriptionId = useId();
+  const current = BOTTOM_BAR.find((item) => item.path && isActive(item.path, pathname))?.label ?? null;
+
+  return (
+    <Paper
+      component="nav"
+      aria-label="Shortcuts"
+      elevation={8}
+      square
+      sx={{
+        position: 'fixed',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        zIndex: (t) => t.zIndex.appBar,
+        pb: 'env(safe-area-inset-bottom, 0px)',
+        borderTop: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <BottomNavigation
+        showLabels
+        value={current}
+        sx={{
+          height: BOTTOM_BAR_HEIGHT_PX,
+          '& .MuiBottomNavigationAction-root': { color: 'text.secondary', minWidth: 0 },
+          '& .MuiBottomNavigationAction-root.Mui-selected': {
+            color: 'text.primary',
+            '& .MuiSvgIcon-root': { color: '#4a7417' },
+          },
+          '& .MuiBottomNavigationAction-root.Mui-selected::before': {
+            content: '""',
+            position: 'absolute',
+            top: 0,
+            left: '25%',
+            right: '25%',
+            height: 3,
+            borderRadius: '0 0 3px 3px',
+            bgcolor: BRAND_GREEN,
+          },
+        }}
+      >
+        {BOTTOM_BAR.map((item) => {
+          if (!item.path) {
+            return (
+              <BottomNavigationAction
+                key={item.label}
+                value={item.label}
+                label={item.label}
+                icon={ICONS[item.label]}
+                aria-haspopup="dialog"
+                aria-expanded={menuOpen}
+                onClick={() => dispatch(mobileMenuOpened())}
+              />
+            );
+          }
+          const showBadge = item.label === 'Upload' && badge !== null;
+          const icon = showBadge ? (
+            <Badge badgeContent={badge} color="primary" slotProps={{ badge: { 'aria-hidden': true } }}>
+              {ICONS[item.label]}
+            </Badge>
+          ) : (
+            ICONS[item.label]
+          );
+          return (
+            <BottomNavigationAction
+              key={item.label}
+              component={Link}
+              to={item.path}
+              value={item.label}
+              label={item.label}
+              icon={icon}
+              aria-current={current === item.label ? 'page' : undefined}
+              aria-describedby={showBadge ? badgeDescriptionId : undefined}
+            />
+          );
+        })}
+      </BottomNavigation>
+      {badge !== null && (
+        <Box id={badgeDescriptionId} hidden>
+          {activeUploads === 1 ? '1 file still uploading' : `${activeUploads} files still uploading`}
+        </Box>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,260 @@
+import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import EditCalendarIcon from '@mui/icons-material/EditCalendar';
+import EventIcon from '@mui/icons-material/Event';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import HistoryIcon from '@mui/icons-material/History';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import BookmarksIcon from '@mui/icons-material/Bookmarks';
+import BookmarkAddIcon from '@mui/icons-material/BookmarkAdd';
+import LocationOnIcon from '@mui/icons-material/LocationOn';
+import MovieFilterIcon from '@mui/icons-material/MovieFilter';
+import NearMeIcon from '@mui/icons-material/NearMe';
+import PlaceIcon from '@mui/icons-material/Place';
+import PlaylistPlayIcon from '@mui/icons-material/PlaylistPlay';
+import ShareIcon from '@mui/icons-material/Share';
+import StadiumIcon from '@mui/icons-material/Stadium';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
+import VideocamIcon from '@mui/icons-material/Videocam';
+import SellIcon from '@mui/icons-material/Sell';
+import type SvgIcon from '@mui/material/SvgIcon';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useId } from 'react';
+import { Link, NavLink } from 'react-router';
+import { MOBILE_MEDIA_QUERY } from '../../app/device';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { PRODUCT_NAME } from '../../app/product';
+import { BRAND_GREEN } from '../../app/theme';
+import { selectIsAdmin } from '../session/selectors';
+import { visibleNav, type NavGroup } from './navigation';
+import { mobileMenuClosed, selectSidebarOpen } from './shellSlice';
+
+type Icon = typeof SvgIcon;
+
+const GROUP_ICONS: Record<NavGroup['label'], Icon> = {
+  Locations: PlaceIcon,
+  Events: EventIcon,
+  Clips: VideoLibraryIcon,
+  Tags: LocalOfferIcon,
+  Highlights: AutoAwesomeIcon,
+};
+
+const ITEM_ICONS: Record<string, Icon> = {
+  '/location/add': AddLocationAltIcon,
+  '/location/nearest': LocationOnIcon,
+  '/event/create': EditCalendarIcon,
+  '/event/nearest': NearMeIcon,
+  '/event/upcoming': EventAvailableIcon,
+  '/event/recent': HistoryIcon,
+  '/clips/upload': CloudUploadIcon,
+  '/clips/list': VideocamIcon,
+  '/tags/add': BookmarkAddIcon,
+  '/tags/by-event': BookmarksIcon,
+  '/tags/all': SellIcon,
+  '/highlights/create': MovieFilterIcon,
+  '/highlights/view': PlaylistPlayIcon,
+  '/highlights/share': ShareIcon,
+};
+
+/** Text kept for screen readers while the collapsed rail hides it. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  p: 0,
+  m: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+const TEXT_ON_DARK = 'rgba(255, 255, 255, 0.88)';
+const MUTED_ON_DARK = 'rgba(255, 255, 255, 0.7)';
+
+/** The brand: logo mark and product name, linking home. */
+function Brand({ collapsed }: { collapsed: boolean }) {
+  return (
+    <Box
+      component={Link}
+      to="/"
+      aria-label={`${PRODUCT_NAME} home`}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        minHeight: 64,
+        px: collapsed ? '8px' : 2,
+        color: '#fff',
+        textDecoration: 'none',
+        flexShrink: 0,
+        transition: (t) => t.transitions.create('padding'),
+        '&:focus-visible': { outline: `2px solid ${BRAND_GREEN}`, outlineOffset: -2 },
+      }}
+    >
+      <Box
+        aria-hidden="true"
+        sx={{
+          width: 32,
+          height: 32,
+          borderRadius: '9px',
+          bgcolor: BRAND_GREEN,
+          color: '#10210a',
+          display: 'grid',
+          placeItems: 'center',
+          flexShrink: 0,
+          boxShadow: `0 0 0 3px ${alpha(BRAND_GREEN, 0.25)}`,
+        }}
+      >
+        <StadiumIcon sx={{ fontSize: 20 }} />
+      </Box>
+      <Typography
+        component="span"
+        sx={{
+          fontWeight: 800,
+          fontSize: '1.15rem',
+          letterSpacing: '0.02em',
+          whiteSpace: 'nowrap',
+          opacity: collapsed ? 0 : 1,
+          transition: (t) => t.transitions.create('opacity'),
+        }}
+      >
+        {PRODUCT_NAME}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * The menu (spec part 1 §2): groups and items for this user, as router links. On desktop it is
+ * the sidebar (collapsed to an icon rail with tooltips); on mobile the content of the slide-out panel.
+ */
+export function SideNav() {
+  const dispatch = useAppDispatch();
+  const isAdmin = useAppSelector(selectIsAdmin);
+  const sidebarOpen = useAppSelector(selectSidebarOpen);
+  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const collapsed = !mobile && !sidebarOpen;
+  const idPrefix = useId();
+  const groups = visibleNav(isAdmin);
+
+  const onItemClick = () => {
+    if (mobile) dispatch(mobileMenuClosed());
+  };
+
+  return (
+    <Box
+      component="nav"
+      aria-label="Main"
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflowX: 'hidden', color: TEXT_ON_DARK }}
+    >
+      <Brand collapsed={collapsed} />
+      <Box sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden', pb: 2 }}>
+        {groups.map((group, index) => {
+          const headerId = `${idPrefix}-${group.label}`;
+          const GroupIcon = GROUP_ICONS[group.label];
+          return (
+            <List
+              key={group.label}
+              dense
+              aria-labelledby={headerId}
+              sx={{
+                py: 0.5,
+                borderTop: collapsed && index > 0 ? '1px solid rgba(255, 255, 255, 0.14)' : '1px solid transparent',
+              }}
+              subheader={
+                <ListSubheader
+                  id={headerId}
+                  disableSticky
+                  sx={
+                    collapsed
+                      ? visuallyHidden
+                      : {
+                          display: 'flex',
+                          alignItems: 'center',
+                          gap: 1,
+                          bgcolor: 'transparent',
+                          color: MUTED_ON_DARK,
+                          fontSize: '0.75rem',
+                          fontWeight: 700,
+                          letterSpacing: '0.08em',
+                          textTransform: 'uppercase',
+                          lineHeight: '36px',
+                          px: 2,
+                          whiteSpace: 'nowrap',
+                        }
+                  }
+                >
+                  <GroupIcon aria-hidden="true" sx={{ fontSize: 18, color: BRAND_GREEN }} />
+                  {group.label}
+                </ListSubheader>
+              }
+            >
+              {group.items.map((item) => {
+                const ItemIcon = ITEM_ICONS[item.path] ?? GroupIcon;
+                return (
+                  <ListItem key={item.path} disablePadding>
+                    <Tooltip
+                      title={item.label}
+                      placement="right"
+                      disableHoverListener={!collapsed}
+                      disableFocusListener={!collapsed}
+                      disableTouchListener={!collapsed}
+                    >
+                      <ListItemButton
+                        component={NavLink}
+                        to={item.path}
+                        onClick={onItemClick}
+                        sx={{
+                          minHeight: 40,
+                          px: '12px',
+                          mx: collapsed ? 0 : 1,
+                          borderRadius: collapsed ? 0 : 1.5,
+                          color: TEXT_ON_DARK,
+                          transition: (t) => t.transitions.create(['margin', 'border-radius', 'background-color']),
+                          '&:hover': { bgcolor: 'rgba(255, 255, 255, 0.08)' },
+                          '&.Mui-focusVisible, &:focus-visible': {
+                            bgcolor: 'rgba(255, 255, 255, 0.08)',
+                            outline: `2px solid ${BRAND_GREEN}`,
+                            outlineOffset: -2,
+                          },
+                          '&.active': {
+                            bgcolor: alpha(BRAND_GREEN, 0.18),
+                            color: '#fff',
+                            boxShadow: `inset 3px 0 0 ${BRAND_GREEN}`,
+                            '& .MuiListItemIcon-root': { color: BRAND_GREEN },
+                            '& .MuiListItemText-primary': { fontWeight: 700 },
+                          },
+                        }}
+                      >
+                        <ListItemIcon sx={{ minWidth: 0, mr: 2, color: MUTED_ON_DARK }}>
+                          <ItemIcon fontSize="small" />
+                        </ListItemIcon>
+                        <ListItemText
+                          primary={item.label}
+                          sx={{ m: 0, whiteSpace: 'nowrap', opacity: collapsed ? 0 : 1, transition: (t) => t.transitions.create('opacity') }}
+                          slotProps={{ primary: { sx: { fontSize: '0.9rem' } } }}
+                        />
+                      </ListItemButton>
+                    </Tooltip>
+                  </ListItem>
+                );
+              })}
+            </List>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
