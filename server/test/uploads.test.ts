@@ -1,0 +1,221 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { bearer, signIn, startApp, tempDir, type SignedIn, type TestApp } from './helpers';
+
+const require = createRequire(import.meta.url);
+const ffmpegPath = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+
+interface Envelope<T = unknown> {
+  success: boolean;
+  data: T;
+  error?: string;
+  code?: string;
+  errorCode?: string;
+  details?: Record<string, unknown> | null;
+}
+interface Clip {
+  id: string;
+  eventId: string | null;
+  filename: string;
+  size: number;
+  duration: number | null;
+  thumbnailUrl: string | null;
+  videoUrl: string;
+  timestamp: string;
+}
+
+/** Builds a multipart/form-data body by hand (inject has no FormData support for files). */
+function multipart(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
+  const boundary = '----courtside' + Math.random().toString(16).slice(2);
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;
+    if (p.filename !== undefined) head += `; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}`;
+    chunks.push(Buffer.from(`${head}\r\n\r\n`), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('uploads and clip media', () => {
+  let t: TestApp;
+  let user: SignedIn;
+  let video: Buffer;
+  let eventId: string;
+
+  before(async () => {
+    const dir = await tempDir('courtside-media-');
+    const file = path.join(dir, 'clip.mp4');
+    execFileSync(ffmpegPath, [
+      '-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=160x120:rate=10', '-pix_fmt', 'yuv420p', file,
+    ]);
+    video = await readFile(file);
+    t = await startApp({ maxUploadBytes: 200 * 1024 });
+    const admin = await signIn(t.app, 'admin@example.com', true);
+    user = await signIn(t.app, 'filmer@example.com');
+    const ev = await t.app.inject({
+      method: 'POST', url: '/api/v1/events', headers: bearer(admin.token),
+      payload: { name: 'Game', sport: 'soccer', startTime: '2030-01-01T10:00:00Z', endTime: null, locationId: 'venue-wrigley' },
+    });
+    eventId = (ev.json() as Envelope<{ id: string }>).data.id;
+  });
+  after(async () => {
+    await t.close();
+  });
+
+  const upload = (parts: Parameters<typeof multipart>[0], token = user.token) => {
+    const { payload, headers } = multipart(parts);
+    return t.app.inject({ method: 'POST', url: '/api/v1/uploads', headers: { ...bearer(token), ...headers }, payload });
+  };
+
+  test('a real mp4 → 201 with duration ≈ 2, thumbnail and signed URLs; range requests work', async () => {
+    const res = await upload([
+      { name: 'eventId', value: eventId },
+      { name: 'recordedAt', value: '2030-01-01T10:15:00Z' },
+      { name: 'video', value: video, filename: 'clip.mp4', type: 'video/mp4' },
+    ]);
+    assert.equal(res.statusCode, 201, res.body);
+    const clip = (res.json() as Envelope<Clip>).data;
+    assert.equal(clip.eventId, eventId);
+    assert.equal(clip.filename, 'clip.mp4');
+    assert.equal(clip.size, video.length);
+    assert.ok(clip.duration !== null && Math.abs(clip.duration - 2) < 0.2, String(clip.duration));
+    assert.equal(clip.timestamp, '2030-01-01T10:15:00.000Z');
+    assert.match(clip.videoUrl, new RegExp(`^/media/clips/${clip.id}/video\\?exp=\\d+&sig=[\\w-]+$`));
+    assert.ok(clip.thumbnailUrl);
+    assert.doesNotMatch(clip.videoUrl, /eyJ/);
+
+    const thumb = await t.app.inject({ method: 'GET', url: clip.thumbnailUrl ?? '' });
+    assert.equal(thumb.statusCode, 200);
+    assert.equal(thumb.headers['content-type'], 'image/jpeg');
+    assert.equal(thumb.rawPayload.subarray(0, 2).toString('hex'), 'ffd8');
+
+    const full = await t.app.inject({ method: 'GET', url: clip.videoUrl });
+    assert.equal(full.statusCode, 200);
+    assert.equal(full.headers['content-type'], 'video/mp4');
+    assert.equal(full.headers['accept-ranges'], 'bytes');
+    assert.deepEqual(full.rawPayload, video);
+
+    const part = await t.app.inject({ method: 'GET', url: clip.videoUrl, headers: { range: 'bytes=100-199' } });
+    assert.equal(part.statusCode, 206);
+    assert.equal(part.headers['content-range'], `bytes 100-199/${video.length}`);
+    assert.equal(part.headers['content-length'], '100');
+    assert.deepEqual(part.rawPayload, video.subarray(100, 200));
+    const tail = await t.app.inject({ method: 'GET', url: clip.videoUrl, headers: { range: 'bytes=-50' } });
+    assert.deepEqual(tail.rawPayload, video.subarray(video.length - 50));
+    const bad = await t.app.inject({ method: 'GET', url: clip.videoUrl, headers: { range: `bytes=${video.length + 5}-` } });
+    assert.equal(bad.statusCode, 416);
+
+    const unsigned = await t.app.inject({ method: 'GET', url: `/media/clips/${clip.id}/video` });
+    assert.equal(unsigned.statusCode, 403);
+    const tampered = await t.app.inject({ method: 'GET', url: clip.videoUrl.replace(/sig=./, 'sig=A') });
+    assert.equal(tampered.statusCode, 403);
+    const otherPath = await t.app.inject({ method: 'GET', url: clip.videoUrl.replace('/video?', '/thumbnail?') });
+    assert.equal(otherPath.statusCode, 403);
+    t.clock.advance(6 * 3600_000 + 1000);
+    const expired = await t.app.inject({ method: 'GET', url: clip.videoUrl });
+    assert.equal(expired.statusCode, 403);
+    t.clock.advance(-(6 * 3600_000 + 1000));
+
+    const fetched = await t.app.inject({ method: 'GET', url: `/api/v1/clips/${clip.id}`, headers: bearer(user.token) });
+    assert.equal(fetched.statusCode, 200);
+  });
+
+  test('extension alone is enough; no event is fine', async () => {
+    const res = await upload([{ name: 'video', value: video, filename: 'GAME.MOV', type: 'application/octet-stream' }]);
+    assert.equal(res.statusCode, 201, res.body);
+    assert.equal((res.json() as Envelope<Clip>).data.eventId, null);
+  });
+
+  const expectError = (res: { statusCode: number; json: () => unknown }, status: number, code: string) => {
+    assert.equal(res.statusCode, status);
+    const body = res.json() as Envelope;
+    assert.equal(body.success, false);
+    assert.equal(body.code, code);
+    assert.equal(body.errorCode, code);
+    assert.equal(body.details?.statusCode, status);
+    return body;
+  };
+
+  test('oversize → 413 FILE_TOO_LARGE and the partial file is deleted', async () => {
+    const before = await readdir(path.join(t.dataDir, 'uploads'));
+    const res = await upload([{ name: 'video', value: Buffer.alloc(300 * 1024, 1), filename: 'big.mp4', type: 'video/mp4' }]);
+    expectError(res, 413, 'FILE_TOO_LARGE');
+    assert.deepEqual((await readdir(path.join(t.dataDir, 'uploads'))).sort(), before.sort());
+  });
+
+  test('wrong type, too many files, no file, unknown event, no auth', async () => {
+    expectError(await upload([{ name: 'video', value: 'hello', filename: 'notes.txt', type: 'text/plain' }]), 400, 'INVALID_FILE_TYPE');
+    expectError(
+      await upload([
+        { name: 'video', value: video, filename: 'a.mp4', type: 'video/mp4' },
+        { name: 'video', value: video, filename: 'b.mp4', type: 'video/mp4' },
+      ]),
+      400,
+      'TOO_MANY_FILES',
+    );
+    expectError(await upload([{ name: 'eventId', value: eventId }]), 400, 'INVALID_INPUT');
+    const unknown = expectError(
+      await upload([
+        { name: 'eventId', value: '00000000-0000-4000-8000-000000000000' },
+        { name: 'video', value: video, filename: 'a.mp4', type: 'video/mp4' },
+      ]),
+      404,
+      'EVENT_MATCHING_FAILED',
+    );
+    assert.equal(unknown.error, 'Event not found');
+    // eventId after the file: the stored file is removed again.
+    const before = await readdir(path.join(t.dataDir, 'uploads'));
+    expectError(
+      await upload([
+        { name: 'video', value: video, filename: 'a.mp4', type: 'video/mp4' },
+        { name: 'eventId', value: 'not-a-uuid' },
+      ]),
+      404,
+      'EVENT_MATCHING_FAILED',
+    );
+    assert.deepEqual((await readdir(path.join(t.dataDir, 'uploads'))).sort(), before.sort());
+    const { payload, headers } = multipart([{ name: 'video', value: video, filename: 'a.mp4', type: 'video/mp4' }]);
+    const noAuth = await t.app.inject({ method: 'POST', url: '/api/v1/uploads', headers, payload });
+    assert.equal(noAuth.statusCode, 401);
+  });
+
+  test('without ffmpeg/ffprobe the clip is stored without duration or thumbnail', async () => {
+    const bare = await startApp({ ffmpegPath: null, ffprobePath: '/nonexistent/ffprobe' });
+    try {
+      const s = await signIn(bare.app, 'x@example.com');
+      const { payload, headers } = multipart([{ name: 'video', value: video, filename: 'a.mp4', type: 'video/mp4' }]);
+      const res = await bare.app.inject({ method: 'POST', url: '/api/v1/uploads', headers: { ...bearer(s.token), ...headers }, payload });
+      assert.equal(res.statusCode, 201, res.body);
+      const clip = (res.json() as Envelope<Clip>).data;
+      assert.equal(clip.duration, null);
+      assert.equal(clip.thumbnailUrl, null);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  test('streams over a real socket too (listen on port 0)', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const form = new FormData();
+    form.append('video', new Blob([video], { type: 'video/mp4' }), 'net.mp4');
+    const res = await fetch(`${address}/api/v1/uploads`, { method: 'POST', headers: bearer(user.token), body: form });
+    assert.equal(res.status, 201);
+    const clip = ((await res.json()) as Envelope<Clip>).data;
+    const range = await fetch(`${address}${clip.videoUrl}`, { headers: { range: 'bytes=0-9' } });
+    assert.equal(range.status, 206);
+    assert.deepEqual(Buffer.from(await range.arrayBuffer()), video.subarray(0, 10));
+    const big = new FormData();
+    big.append('video', new Blob([Buffer.alloc(300 * 1024)], { type: 'video/mp4' }), 'big.mp4');
+    const tooBig = await fetch(`${address}/api/v1/uploads`, { method: 'POST', headers: bearer(user.token), body: big });
+    assert.equal(tooBig.status, 413);
+    assert.equal(((await tooBig.json()) as Envelope).code, 'FILE_TOO_LARGE');
+  });
+});
