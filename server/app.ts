@@ -7,6 +7,7 @@ import { openDb } from './db';
 import type { AppContext } from './lib/context';
 import { ApiError, failure } from './lib/envelope';
 import { findBinary } from './lib/ffmpeg';
+import { acquireLock } from './lib/lock';
 import { loadSecret } from './lib/secret';
 import { contentSecurityPolicy, SECURITY_HEADERS } from './lib/security';
 import { loadVenues, type Venue } from './lib/venues';
@@ -106,9 +107,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   const secret = await loadSecret(dataDir);
-  const db = await openDb(dataDir);
+  const releaseLock = acquireLock(dataDir);
+  let db: Awaited<ReturnType<typeof openDb>>;
+  try {
+    db = await openDb(dataDir);
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
   app.addHook('onClose', async () => {
     await db.close();
+    releaseLock();
   });
 
   try {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { stat, readFile, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { buildApp } from '../app';
@@ -40,6 +41,41 @@ test('data and signing secret survive a restart on the same DATA_DIR; migrations
       assert.deepEqual(users.rows, [{ email: 'keeper@example.com' }]);
     } finally {
       await db.close();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('admin CLI changes the DB when the server is stopped and refuses while it runs', async () => {
+  const dataDir = await tempDir();
+  const distDir = path.join(dataDir, 'no-dist');
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'admin-cli.ts'), ...args, '--data-dir', dataDir], {
+      encoding: 'utf8',
+    });
+  try {
+    const app = await buildApp({ dataDir, distDir, venues: TEST_VENUES });
+    const s = await signIn(app, 'cli@example.com');
+    const busy = cli('promote', 'cli@example.com');
+    assert.equal(busy.status, 1);
+    assert.match(busy.stderr, /in use by process/);
+    await app.close();
+
+    const promoted = cli('promote', 'cli@example.com');
+    assert.equal(promoted.status, 0, promoted.stderr);
+    assert.match(promoted.stdout, /roles=USER,ADMIN/);
+    assert.equal(cli('revoke', 'cli@example.com').status, 0);
+    assert.equal(cli('revoke', 'nobody@example.com').status, 1);
+    assert.equal(cli('explode', 'cli@example.com').status, 2);
+
+    const again = await buildApp({ dataDir, distDir, venues: TEST_VENUES });
+    try {
+      const me = await again.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(s.token) });
+      assert.equal(me.statusCode, 403);
+      assert.equal((me.json() as { code: string }).code, 'PERMISSION_REVOKED');
+    } finally {
+      await again.close();
     }
   } finally {
     await rm(dataDir, { recursive: true, force: true });

@@ -205,7 +205,7 @@ describe('uploads and clip media', () => {
   test('streams over a real socket too (listen on port 0)', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const form = new FormData();
-    form.append('video', new Blob([video], { type: 'video/mp4' }), 'net.mp4');
+    form.append('video', new Blob([new Uint8Array(video)], { type: 'video/mp4' }), 'net.mp4');
     const res = await fetch(`${address}/api/v1/uploads`, { method: 'POST', headers: bearer(user.token), body: form });
     assert.equal(res.status, 201);
     const clip = ((await res.json()) as Envelope<Clip>).data;
@@ -213,7 +213,7 @@ describe('uploads and clip media', () => {
     assert.equal(range.status, 206);
     assert.deepEqual(Buffer.from(await range.arrayBuffer()), video.subarray(0, 10));
     const big = new FormData();
-    big.append('video', new Blob([Buffer.alloc(300 * 1024)], { type: 'video/mp4' }), 'big.mp4');
+    big.append('video', new Blob([new Uint8Array(300 * 1024)], { type: 'video/mp4' }), 'big.mp4');
     const tooBig = await fetch(`${address}/api/v1/uploads`, { method: 'POST', headers: bearer(user.token), body: big });
     assert.equal(tooBig.status, 413);
     assert.equal(((await tooBig.json()) as Envelope).code, 'FILE_TOO_LARGE');
