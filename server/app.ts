@@ -157,7 +157,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
 
     app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
-      const apiErr = err instanceof ApiError ? err : fastifyErrorToApi(err);
+      let apiErr = err instanceof ApiError ? err : fastifyErrorToApi(err);
+      // Upload answers always carry errorCode and details.statusCode (the upload screen reads them).
+      if (request.url.startsWith('/api/v1/uploads') && !('errorCode' in apiErr.extra)) {
+        apiErr = new ApiError(
+          apiErr.statusCode,
+          apiErr.code,
+          apiErr.message,
+          { ...(apiErr.details ?? {}), statusCode: apiErr.statusCode },
+          { ...apiErr.extra, errorCode: apiErr.code },
+        );
+      }
       if (apiErr.statusCode >= 500) request.log.error({ err }, 'request failed');
       if (apiErr.statusCode === 429) reply.header('retry-after', '60');
       return reply.code(apiErr.statusCode).type('application/json; charset=utf-8').send(failure(apiErr));

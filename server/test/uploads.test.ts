@@ -184,7 +184,7 @@ describe('uploads and clip media', () => {
     assert.deepEqual((await readdir(path.join(t.dataDir, 'uploads'))).sort(), before.sort());
     const { payload, headers } = multipart([{ name: 'video', value: video, filename: 'a.mp4', type: 'video/mp4' }]);
     const noAuth = await t.app.inject({ method: 'POST', url: '/api/v1/uploads', headers, payload });
-    assert.equal(noAuth.statusCode, 401);
+    expectError(noAuth, 401, 'INVALID_TOKEN');
   });
 
   test('without ffmpeg/ffprobe the clip is stored without duration or thumbnail', async () => {
