@@ -175,11 +175,14 @@ describe('baseQuery: before sending', () => {
       }),
       logoutHandler({ n: 0 }),
     );
-    const { store } = signedInStore(dead);
+    // Sagas off: the timer saga would sign out first; here the baseQuery alone must refuse.
+    const { store, recorder } = signedInStore(dead, { runSagas: false });
     const result = await store.dispatch(probeApi.endpoints.probe.initiate(1, { subscribe: false }));
     expect(result.isError).toBe(true);
     expect(sent).toBe(0);
-    expect(store.getState().session).toMatchObject({ status: 'signedOut', logoutReason: 'session_expired' });
+    expect(recorder.ofType('session/logoutRequested')).toEqual([
+      { type: 'session/logoutRequested', payload: { reason: 'session_expired' } },
+    ]);
   });
 
   it('adds the bearer and X-Frontend-Client headers, JSON for objects and not for FormData', async () => {

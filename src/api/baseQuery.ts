@@ -18,7 +18,14 @@ export interface AuthView {
 export type ForcedLogoutReason = 'session_expired' | 'authentication_failed' | 'account_deleted' | 'permission_revoked';
 
 /** How a refresh ended; the caller picks the logout reason for the failures. */
-export type RefreshOutcome = 'refreshed' | 'rate_limited' | 'failed' | 'account_deleted' | 'permission_revoked' | 'no_session';
+export type RefreshOutcome =
+  | 'refreshed'
+  | 'rate_limited'
+  | 'failed'
+  | 'unreachable'
+  | 'account_deleted'
+  | 'permission_revoked'
+  | 'no_session';
 
 /**
  * What the session feature plugs into the API layer (through AppServices, so api/ never imports a feature): how to read the token, refresh it and end the

@@ -82,4 +82,5 @@ export const StorageKeys = {
   syncSignal: 'auth.sync',
   refreshLease: 'auth.refreshLease',
   tabSessionId: 'tab.sessionId',
+  refreshMarker: 'auth.refreshMarker',
 } as const;

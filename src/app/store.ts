@@ -31,7 +31,11 @@ export interface MakeStoreOptions {
 
 export function makeStore({ preloadedState, services: overrides, runSagas = true, middleware = [] }: MakeStoreOptions = {}) {
   const services = createAppServices({ session: sessionBridge, ...overrides });
-  const sagaMiddleware = createSagaMiddleware({ context: { services } });
+  const sagaMiddleware = createSagaMiddleware<{ services: AppServices; store?: unknown }>({
+    context: { services },
+    // A saga that throws has stopped working: say so loudly rather than fail in silence.
+    onError: (error, { sagaStack }) => console.error('Background task failed', error, sagaStack),
+  });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
@@ -40,6 +44,8 @@ export function makeStore({ preloadedState, services: overrides, runSagas = true
     // On in production too, so support can replay a user's state; the sanitizers keep tokens out.
     devTools: devToolsOptions,
   });
+  // Sagas reach the store's own dispatch/getState/subscribe for the shared refresh function.
+  sagaMiddleware.setContext({ store });
   const sagaTask = runSagas ? sagaMiddleware.run(rootSaga) : null;
   return Object.assign(store, { services, sagaTask });
 }

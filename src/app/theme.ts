@@ -2,6 +2,8 @@ import { createTheme } from '@mui/material/styles';
 
 /** Brand green (spec part 1 §9). */
 export const BRAND_GREEN = '#8cc641';
+/** The brand green dark enough for text on white (5.5:1; #8cc641 itself is 2:1). */
+export const BRAND_GREEN_TEXT = '#4a7417';
 
 /** Sidebar widths (spec part 1 §9). */
 export const SIDEBAR_WIDTH = '16rem';
@@ -28,6 +30,16 @@ export const theme = createTheme({
     MuiTooltip: {
       defaultProps: { enterDelay: TOOLTIP_ENTER_DELAY_MS, enterNextDelay: TOOLTIP_SKIP_DELAY_MS, arrow: true },
     },
-    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: {
+        // Outlined and text buttons put the colour on text: use the readable green.
+        root: ({ ownerState }) =>
+          ownerState.color === 'primary' && (ownerState.variant === 'outlined' || ownerState.variant === 'text')
+            ? { color: BRAND_GREEN_TEXT, borderColor: BRAND_GREEN_TEXT }
+            : {},
+      },
+    },
+    MuiLink: { defaultProps: { color: BRAND_GREEN_TEXT } },
   },
 });

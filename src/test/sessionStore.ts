@@ -14,6 +14,13 @@ export function actionRecorder() {
   return { actions, middleware, ofType: (type: string) => actions.filter((a) => a.type === type) };
 }
 
+const live: Array<{ sagaTask: { cancel(): void } | null }> = [];
+
+/** Stops every store's sagas after each test, so no timer or tab link outlives its test. */
+afterEach(() => {
+  while (live.length) live.pop()?.sagaTask?.cancel();
+});
+
 /** A real store (sagas running) that starts signed in. */
 export function signedInStore(token: string, options: MakeStoreOptions & { user?: User; now?: number } = {}) {
   const now = options.now ?? Date.now();
@@ -36,5 +43,6 @@ export function signedInStore(token: string, options: MakeStoreOptions & { user?
       ...options.preloadedState,
     },
   });
+  live.push(store);
   return { store, recorder, navigate, redirect };
 }

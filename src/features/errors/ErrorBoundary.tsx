@@ -45,9 +45,14 @@ export class ErrorBoundary extends Component<Props, State> {
   private reset = () => this.setState({ caught: null });
 
   private goHome = () => {
-    this.reset();
-    if (this.props.onGoHome) this.props.onGoHome();
-    else window.location.assign('/');
+    if (!this.props.onGoHome) {
+      window.location.assign('/');
+      return;
+    }
+    // Inside the shell the boundary is keyed by path: leaving the page replaces it. Already home, reset.
+    const alreadyHome = window.location.pathname === '/';
+    this.props.onGoHome();
+    if (alreadyHome) this.reset();
   };
 
   override render() {
@@ -59,6 +64,7 @@ export class ErrorBoundary extends Component<Props, State> {
         onRefresh={() => window.location.reload()}
         onGoHome={this.goHome}
         reportHref={reportMailto(config.supportEmail, caught)}
+        standalone={!this.props.onGoHome}
       />
     );
   }

@@ -9,12 +9,14 @@ export interface ErrorFallbackProps {
   onRefresh: () => void;
   onGoHome: () => void;
   reportHref: string;
+  /** A page of its own (outside the shell) is the `main` landmark; inside the shell it is not. */
+  standalone?: boolean;
 }
 
 /** The error fallback screen, texts verbatim from spec part 1 §2. */
-export function ErrorFallback({ onTryAgain, onRefresh, onGoHome, reportHref }: ErrorFallbackProps) {
+export function ErrorFallback({ onTryAgain, onRefresh, onGoHome, reportHref, standalone = true }: ErrorFallbackProps) {
   return (
-    <Stack component="main" sx={{ minHeight: '60vh', alignItems: 'center', justifyContent: 'center', p: 2 }}>
+    <Stack component={standalone ? 'main' : 'section'} sx={{ minHeight: '60vh', alignItems: 'center', justifyContent: 'center', p: 2 }}>
       <Paper role="alert" variant="outlined" sx={{ p: { xs: 3, sm: 4 }, maxWidth: 560, width: '100%' }}>
         <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
           <ErrorOutlineIcon color="error" sx={{ fontSize: 56 }} aria-hidden="true" />

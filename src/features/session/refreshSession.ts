@@ -5,6 +5,7 @@ import { toApiFailure } from '../../api/apiErrors';
 import { authApi } from './authApi';
 import { measureClockOffset } from './clockSkew';
 import { withRefreshLock } from './refreshLock';
+import { readRefreshMarker, writeRefreshMarker } from './crossTab';
 import { tokenRefreshed } from './sessionSlice';
 import { decodeToken } from './token';
 import { isUser } from './authRecord';
@@ -13,6 +14,31 @@ import { isUser } from './authRecord';
 export interface StoreLike {
   dispatch: (action: unknown) => unknown;
   getState: () => unknown;
+}
+
+/** How long a tab that lost the race waits for the winner's new token to reach it. */
+const ADOPTION_WAIT_MS = 1_000;
+
+/** Resolves true as soon as the session's token differs from `token`, false after `ms`. */
+function tokenChanges(store: StoreLike, token: string | null, ms: number): Promise<boolean> {
+  const read = () => (store.getState() as RootState).session.token;
+  if (read() !== token) return Promise.resolve(true);
+  const subscribable = store as StoreLike & { subscribe?: (listener: () => void) => () => void };
+  if (!subscribable.subscribe) return Promise.resolve(false);
+  const subscribe = subscribable.subscribe;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      unsubscribe();
+      resolve(false);
+    }, ms);
+    const unsubscribe = subscribe(() => {
+      if (read() !== token) {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve(true);
+      }
+    });
+  });
 }
 
 type RefreshRequest = Promise<{ data: { token: string; user: unknown } } | { error: unknown }> & { reset(): void };
@@ -32,6 +58,12 @@ export function refreshSession(store: StoreLike, services: AppServices): Promise
       const session = state().session;
       if (session.status !== 'signedIn') return 'no_session';
       if (session.token !== tokenBefore) return 'refreshed';
+      // Another tab refreshed while we waited for the lock; its token is on its way over the tab link.
+      const marker = readRefreshMarker();
+      const mine = decodeToken(session.token);
+      if (marker && mine && marker.exp > mine.exp && (await tokenChanges(store, session.token, ADOPTION_WAIT_MS))) {
+        return 'refreshed';
+      }
 
       const request = store.dispatch(authApi.endpoints.refreshToken.initiate()) as RefreshRequest;
       try {
@@ -39,6 +71,7 @@ export function refreshSession(store: StoreLike, services: AppServices): Promise
         if ('error' in result) {
           const failure = toApiFailure(result.error as Parameters<typeof toApiFailure>[0]);
           if (failure.status === 429) return 'rate_limited';
+          if (failure.status === 'network' || failure.status === 'timeout') return 'unreachable';
           if (failure.status === 401 && failure.code === 'USER_NOT_FOUND') return 'account_deleted';
           if (failure.status === 403 && failure.code === 'PERMISSION_REVOKED') return 'permission_revoked';
           console.warn(`Token refresh failed (${String(failure.status)}${failure.code ? ` ${failure.code}` : ''})`);
@@ -48,6 +81,7 @@ export function refreshSession(store: StoreLike, services: AppServices): Promise
         if (!claims || !isUser(result.data.user)) return 'failed';
         if (state().session.status !== 'signedIn') return 'no_session';
         const now = services.clock.now();
+        writeRefreshMarker({ exp: claims.exp, at: now });
         store.dispatch(
           tokenRefreshed({ token: result.data.token, user: result.data.user, at: now, clockOffsetMs: measureClockOffset(claims.iat, now) }),
         );

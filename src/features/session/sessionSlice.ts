@@ -63,7 +63,10 @@ const sessionSlice = createSlice({
     sessionAbsent(state, action: PayloadAction<{ reason: LogoutReason | null }>) {
       Object.assign(state, initialSessionState, { status: 'signedOut', logoutReason: action.payload.reason });
     },
-    tokenRefreshed(state, action: PayloadAction<{ token: string; user: User; at: number; clockOffsetMs: number }>) {
+    tokenRefreshed(
+      state,
+      action: PayloadAction<{ token: string; user: User; at: number; clockOffsetMs: number; fromOtherTab?: boolean }>,
+    ) {
       if (state.status !== 'signedIn') return;
       state.token = action.payload.token;
       state.user = action.payload.user;
@@ -71,7 +74,7 @@ const sessionSlice = createSlice({
       state.clockOffsetMs = action.payload.clockOffsetMs;
       if (state.warning?.cause === 'expiry') state.warning = null;
     },
-    activityRecorded(state, action: PayloadAction<{ at: number }>) {
+    activityRecorded(state, action: PayloadAction<{ at: number; fromOtherTab?: boolean }>) {
       if (state.status !== 'signedIn') return;
       state.lastActivity = Math.max(state.lastActivity ?? 0, action.payload.at);
       if (state.warning?.cause === 'inactivity') state.warning = null;
