@@ -63,8 +63,13 @@ function words(text: string): string[] {
     .filter((w) => w.length > 0);
 }
 
+/** The street part of the address (venues.json may hold the full "street, city, ST zip, USA" line). */
+function street(v: Venue): string {
+  return (v.address.split(',')[0] ?? '').trim();
+}
+
 function secondaryText(v: Venue): string {
-  return [v.address, v.city, [v.state, v.zip].filter(Boolean).join(' '), 'USA'].filter(Boolean).join(', ');
+  return [street(v), v.city, [v.state, v.zip].filter(Boolean).join(' '), 'USA'].filter(Boolean).join(', ');
 }
 
 export function formattedAddress(v: Venue): string {
@@ -132,13 +137,14 @@ export function toPrediction(v: Venue, input: string): Prediction {
 
 export function toPlace(v: Venue): PlaceResult {
   const components: AddressComponent[] = [];
-  if (v.address) {
-    const m = /^(\d+[A-Za-z]?)\s+(.+)$/.exec(v.address);
+  const streetLine = street(v);
+  if (streetLine) {
+    const m = /^(\d+[A-Za-z]?)\s+(.+)$/.exec(streetLine);
     if (m?.[1] && m[2]) {
       components.push({ long_name: m[1], short_name: m[1], types: ['street_number'] });
       components.push({ long_name: m[2], short_name: m[2], types: ['route'] });
     } else {
-      components.push({ long_name: v.address, short_name: v.address, types: ['route'] });
+      components.push({ long_name: streetLine, short_name: streetLine, types: ['route'] });
     }
   }
   if (v.city) components.push({ long_name: v.city, short_name: v.city, types: ['locality', 'political'] });

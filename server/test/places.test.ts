@@ -64,6 +64,19 @@ describe('places stand-in', () => {
     assert.deepEqual(none.data.predictions, []);
   });
 
+  test('full venue addresses (as in venues.json) are not repeated in descriptions', async () => {
+    const full = await startApp({
+      venues: [{ id: 'v1', name: 'Chase Field', address: '401 E Jefferson St, Phoenix, AZ 85004, USA', city: 'Phoenix', state: 'AZ', zip: '85004', latitude: 33.4453, longitude: -112.0667, timezone: 'America/Phoenix', sport: 'Baseball' }],
+    });
+    try {
+      const res = await full.app.inject({ method: 'GET', url: '/api/v1/places/autocomplete?input=chase' });
+      const p = (res.json() as Envelope<{ predictions: Prediction[] }>).data.predictions[0];
+      assert.equal(p?.description, 'Chase Field, 401 E Jefferson St, Phoenix, AZ 85004, USA');
+    } finally {
+      await full.close();
+    }
+  });
+
   test('details: Google-shaped address components', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/places/details?placeId=venue-lambeau' });
     const place = (res.json() as Envelope<{ place: { address_components: { long_name: string; short_name: string; types: string[] }[]; geometry: { location: { lat: number } } } }>).data.place;

@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { api } from './apiSlice';
-import { API, apiServer, useApiServer } from '../test/apiServer';
+import { API, apiServer, setupApiServer } from '../test/apiServer';
 import { signedInStore } from '../test/sessionStore';
 import { makeToken, TEST_USER } from '../test/tokens';
 
-useApiServer();
+setupApiServer();
 
 const probeApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -5,7 +5,7 @@ export const apiServer = setupServer();
 
 export const API = (path: string) => `${window.location.origin}/api/v1/${path}`;
 
-export function useApiServer(): void {
+export function setupApiServer(): void {
   beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => apiServer.resetHandlers());
   afterAll(() => apiServer.close());
