@@ -145,6 +145,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await db.query('DELETE FROM auth_codes WHERE expires_at < $1', [cutoff]);
     await db.query('DELETE FROM revoked_tokens WHERE expires_at < $1', [cutoff]);
 
+    // The app sends `Content-Type: application/json` on every authenticated call, also without a body
+    // (refresh, logout): an empty JSON body is therefore read as "no body" instead of a 400.
+    const defaultJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') {
+        done(null, undefined);
+        return;
+      }
+      defaultJson(request, text, done);
+    });
+
     app.decorateRequest('user', null);
     app.decorateRequest('tokenClaims', null);
 

@@ -46,15 +46,18 @@ function toLocation(row: LocationRow): LocationRow {
   return out;
 }
 
-/** Makes sure every venue of venues.json exists as a location (admin edits are kept). */
+/** Makes sure every venue of venues.json exists as a location (admin edits are kept). One statement. */
 export async function seedVenues(ctx: AppContext, venues: Venue[]): Promise<void> {
-  for (const v of venues) {
-    await ctx.db.query(
-      `INSERT INTO locations (id, name, address, city, state, zip, latitude, longitude, timezone, sport)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
-      [v.id, v.name, v.address, v.city, v.state, v.zip, v.latitude, v.longitude, v.timezone || timezoneAt(v.latitude, v.longitude), v.sport],
-    );
-  }
+  if (venues.length === 0) return;
+  const rows = venues.map((v) => ({ ...v, timezone: v.timezone || timezoneAt(v.latitude, v.longitude) }));
+  await ctx.db.query(
+    `INSERT INTO locations (id, name, address, city, state, zip, latitude, longitude, timezone, sport)
+     SELECT id, name, address, city, state, zip, latitude, longitude, timezone, sport
+     FROM jsonb_to_recordset($1::jsonb) AS x(id text, name text, address text, city text, state text, zip text,
+       latitude double precision, longitude double precision, timezone text, sport text)
+     ON CONFLICT (id) DO NOTHING`,
+    [JSON.stringify(rows)],
+  );
 }
 
 const SELECT = 'SELECT id, name, address, city, state, zip, latitude, longitude, timezone';

@@ -208,7 +208,10 @@ describe('auth', () => {
 
   test('refresh: new token, grace accepted, beyond grace refused, 429 after 10', async () => {
     const s = await signIn(t.app, 'refresh@example.com');
-    const r1 = await t.app.inject({ method: 'POST', url: '/api/v1/auth/verify/refresh', headers: bearer(s.token) });
+    // The app sends a JSON content type even without a body.
+    const r1 = await t.app.inject({
+      method: 'POST', url: '/api/v1/auth/verify/refresh', headers: { ...bearer(s.token), 'content-type': 'application/json' },
+    });
     assert.equal(r1.statusCode, 200);
     const b1 = r1.json() as Envelope<{ token: string; user: { id: string } }>;
     assert.notEqual(b1.data.token, s.token);
