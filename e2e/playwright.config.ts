@@ -1,0 +1,64 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests against the real local API (started per worker by e2e/support/fixtures.ts) and
+ * the production build in dist/. Debian's Chromium is used; never `npx playwright install`.
+ */
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const launchOptions = {
+  executablePath: chromiumPath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './.artifacts',
+  globalSetup: './support/global-setup.ts',
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['github']] : [['list']],
+  use: {
+    // Overridden per worker by the `server` fixture (the port is only known once it is started).
+    baseURL: 'http://127.0.0.1:0',
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
+    locale: 'en-US',
+    timezoneId: 'America/Chicago',
+    launchOptions,
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+        isMobile: false,
+        hasTouch: false,
+      },
+    },
+    {
+      name: 'mobile',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: devices['Pixel 7'].userAgent,
+      },
+    },
+  ],
+});

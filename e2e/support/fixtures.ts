@@ -1,0 +1,40 @@
+/**
+ * The test object every spec imports: one real API server per worker (fresh data dir), with
+ * Playwright's baseURL pointed at it. Tests use unique e-mails, so sharing a worker's server is safe.
+ */
+import { test as base, expect } from '@playwright/test';
+import { startServer, type RunningServer } from './server';
+
+export interface WorkerFixtures {
+  server: RunningServer;
+}
+
+export const test = base.extend<object, WorkerFixtures>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startServer();
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.baseURL);
+  },
+});
+
+export { expect };
+
+let counter = 0;
+/** A fresh e-mail address per call, so tests never share a user. */
+export function uniqueEmail(prefix = 'player'): string {
+  counter += 1;
+  return `${prefix}.${process.pid}.${Date.now().toString(36)}${counter}@example.com`;
+}
+
+/** Matches anything that looks like a JWT (header.payload.signature, base64url JSON header). */
+export const JWT_PATTERN = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;

@@ -1,0 +1,139 @@
+/**
+ * Starts the real local API (`tsx server/index.ts`) exactly as `npm start` does, but isolated:
+ * a free port on 127.0.0.1, a fresh DATA_DIR in the OS temp dir, and its own process group so
+ * stopping it also ends tsx's child process.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+export const DIST_DIR = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(REPO_ROOT, 'dist');
+
+export interface StartServerOptions {
+  /** Token lifetime; default 3600 s (the server's own default). */
+  tokenTtlSeconds?: number;
+  /** Extra environment for the server (e.g. LOGOUT_REDIRECT: '1'). */
+  env?: Record<string, string>;
+  /** How long to wait for the health check; default 60 s. */
+  startTimeoutMs?: number;
+}
+
+export interface RunningServer {
+  baseURL: string;
+  dataDir: string;
+  /** Everything the server printed so far (for failure messages). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Fails with a clear instruction when there is no built app to serve. */
+export function assertAppBuilt(): void {
+  const index = path.join(DIST_DIR, 'index.html');
+  if (!existsSync(index)) {
+    throw new Error(
+      `\n\nNo built app at ${index}.\nRun "npm run build" first (or "npm run test:e2e", which builds when needed).\n`,
+    );
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { headers: { accept: 'text/html,application/json' }, signal: AbortSignal.timeout(2_000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal); // the whole group: tsx and the node process it starts
+  } catch {
+    /* already gone */
+  }
+}
+
+export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
+  assertAppBuilt();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'courtside-e2e-'));
+  const baseURL = `http://127.0.0.1:${port}`;
+  let log = '';
+
+  const child = spawn(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
+    cwd: REPO_ROOT,
+    detached: true, // own process group, killed as a whole in stop()
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR,
+      TOKEN_TTL_SECONDS: String(opts.tokenTtlSeconds ?? 3600),
+      LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+      ...opts.env,
+    },
+  });
+  const collect = (chunk: Buffer) => {
+    log += chunk.toString('utf8');
+    if (log.length > 200_000) log = log.slice(-100_000);
+    if (process.env.E2E_SERVER_LOG) process.stderr.write(`[server:${port}] ${chunk.toString('utf8')}`);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  let exited: number | null | undefined;
+  const exitPromise = new Promise<void>((resolve) => {
+    child.on('exit', (code, signal) => {
+      exited = code ?? (signal ? -1 : null);
+      resolve();
+    });
+  });
+
+  const stop = async () => {
+    if (exited === undefined) {
+      killGroup(child, 'SIGTERM');
+      const done = await Promise.race([exitPromise.then(() => true), sleep(5_000).then(() => false)]);
+      if (!done) {
+        killGroup(child, 'SIGKILL');
+        await Promise.race([exitPromise, sleep(2_000)]);
+      }
+    }
+    // The group may still hold a straggler after the leader exited.
+    killGroup(child, 'SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (opts.startTimeoutMs ?? 60_000);
+  while (Date.now() < deadline) {
+    if (exited !== undefined) {
+      await stop();
+      throw new Error(`The API server exited (code ${exited}) before answering.\n--- server output ---\n${log}`);
+    }
+    if ((await answers(`${baseURL}/api/v1/health`)) || (await answers(`${baseURL}/login`))) {
+      return { baseURL, dataDir, output: () => log, stop };
+    }
+    await sleep(250);
+  }
+  await stop();
+  throw new Error(`The API server did not answer within ${opts.startTimeoutMs ?? 60_000} ms.\n--- server output ---\n${log}`);
+}

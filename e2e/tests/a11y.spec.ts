@@ -1,0 +1,67 @@
+import { expect, test, uniqueEmail } from '../support/fixtures';
+import { signIn } from '../support/auth';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { breakComingLaterChunk, FALLBACK_TITLE } from '../support/errors';
+import { openAccountMenu, openMainMenu } from '../support/shell';
+
+test.describe('Accessibility (axe: no serious or critical violations)', () => {
+  test('login screen', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('login screen with its error box', async ({ page }) => {
+    await page.goto('/login?code=made-up&state=wrong');
+    await expect(page.getByText('Invalid authentication response')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('stand-in provider page', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/idp\/authorize/);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('landing page, signed in (also with the menu and account menu open)', async ({ page, isMobile }) => {
+    await signIn(page, { email: uniqueEmail('axe'), admin: true });
+    await expect(page.getByRole('img', { name: /stadium/i })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await openMainMenu(page, isMobile);
+    await expectNoSeriousA11yViolations(page);
+    if (isMobile) await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await openAccountMenu(page);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('a placeholder page', async ({ page }) => {
+    await signIn(page, { email: uniqueEmail('axeplace') });
+    await page.goto('/tags/all');
+    await expect(page.getByRole('heading', { level: 1, name: 'All My Tags' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto('/highlights/share');
+    await expect(page.getByText('Share your highlights on social media (Coming Soon)')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('not-found page', async ({ page }) => {
+    await signIn(page, { email: uniqueEmail('axelost') });
+    await page.goto('/nowhere/at/all');
+    await expect(page.getByRole('heading', { level: 1, name: /not found/i })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  // APP BUG (reported): the fallback's outlined buttons (Refresh Page, Go Home) and the text button
+  // 'Report this issue' use the brand green #8cc641 on white: contrast 2.04:1, WCAG AA needs 4.5:1
+  // (src/features/errors/ErrorFallback.tsx). Remove fixme once fixed.
+  test.fixme('error fallback', async ({ page }) => {
+    await signIn(page, { email: uniqueEmail('axeerr') });
+    await breakComingLaterChunk(page);
+    await page.goto('/tags/all');
+    await expect(page.getByRole('heading', { name: FALLBACK_TITLE })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
