@@ -80,7 +80,7 @@ async function main(): Promise<number> {
       console.error(`No user with e-mail ${args.email} in ${args.dataDir}`);
       return 1;
     }
-    console.log(
+    console.info(
       `${args.action}: ${user.email} (id ${user.id}) roles=${user.roles.join(',')} revoked=${user.permissions_revoked} deleted=${
         user.deleted_at !== null
       }`,

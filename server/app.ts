@@ -31,6 +31,8 @@ export interface BuildAppOptions {
   distDir?: string;
   logoutRedirect?: boolean;
   logger?: boolean;
+  /** Where log lines go when `logger` is on (tests capture them); default stdout. */
+  logStream?: { write: (line: string) => void };
   /** Clock in milliseconds (tests inject one). */
   now?: () => number;
   /** Per-file upload limit; default 100 MB. */
@@ -45,9 +47,10 @@ export interface BuildAppOptions {
 }
 
 /** Pino options: only method and path are logged for requests; credentials are redacted everywhere. */
-function loggerOptions(enabled: boolean): FastifyServerOptions['logger'] {
+function loggerOptions(enabled: boolean, stream?: { write: (line: string) => void }): FastifyServerOptions['logger'] {
   if (!enabled) return false;
   return {
+    ...(stream ? { stream } : {}),
     level: process.env.LOG_LEVEL ?? 'info',
     redact: {
       paths: [
@@ -101,7 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const mapsKey = Boolean(opts.googleMapsKey);
 
   const app = Fastify({
-    logger: loggerOptions(opts.logger ?? false),
+    logger: loggerOptions(opts.logger ?? false, opts.logStream),
     bodyLimit: 1024 * 1024,
     trustProxy: false,
   });

@@ -50,4 +50,4 @@ try {
 }
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;
-console.log(`Courtside is running at http://${host}:${actualPort}/ (data: ${dataDir})`);
+console.info(`Courtside is running at http://${host}:${actualPort}/ (data: ${dataDir})`);

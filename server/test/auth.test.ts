@@ -337,3 +337,23 @@ describe('logout with identity-provider redirect', () => {
     assert.equal(evil.statusCode, 400);
   });
 });
+
+test('logs carry method and path only: no tokens, codes or Authorization headers', async () => {
+  const lines: string[] = [];
+  const t = await startApp({ logger: true, logStream: { write: (line) => void lines.push(line) } });
+  try {
+    const s = await signIn(t.app, 'quiet@example.com');
+    const { code } = await authorize(t.app, 'quiet@example.com');
+    await t.app.inject({ method: 'GET', url: `/login?code=${code}&token=${s.token}`, headers: { ...bearer(s.token), accept: 'text/html' } });
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/local/callback', payload: { code } });
+    await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer('garbage.token.value') });
+    const log = lines.join('');
+    assert.match(log, /"path":"\/login"/);
+    assert.match(log, /"method":"POST"/);
+    assert.doesNotMatch(log, new RegExp(code));
+    assert.doesNotMatch(log, new RegExp(s.token.split('.')[2] ?? 'x'));
+    assert.doesNotMatch(log, /garbage|authorization|Bearer/i);
+  } finally {
+    await t.close();
+  }
+});
