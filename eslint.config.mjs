@@ -5,7 +5,18 @@ import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'test-results/**', 'playwright-report/**', 'e2e/.artifacts/**', 'server/public/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/.artifacts/**',
+      'server/public/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,7 +27,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
   },
   {
@@ -24,12 +34,18 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // The app logs only warnings and errors (never tokens: see docs/architecture.md).
+      'no-console': ['error', { allow: ['warn', 'error'] }],
       // Screens use the typed hooks from app/hooks.ts.
       'no-restricted-imports': [
         'error',
         {
           paths: [
-            { name: 'react-redux', importNames: ['useSelector', 'useDispatch'], message: 'Use useAppSelector/useAppDispatch from app/hooks.' },
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch'],
+              message: 'Use useAppSelector/useAppDispatch from app/hooks.',
+            },
             { name: '@mui/material', message: 'Import MUI components by path (@mui/material/Button) for smaller chunks.' },
             { name: '@mui/icons-material', message: 'Import icons by path.' },
           ],

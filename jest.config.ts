@@ -5,11 +5,25 @@ const config: Config = {
   roots: ['<rootDir>/src'],
   setupFilesAfterEnv: ['<rootDir>/src/test/setupTests.ts'],
   transform: {
-    '^.+\\.tsx?$': ['ts-jest', { tsconfig: { jsx: 'react-jsx', module: 'commonjs', moduleResolution: 'node', ignoreDeprecations: '6.0', isolatedModules: true, esModuleInterop: true } }],
+    '^.+\\.tsx?$': [
+      'ts-jest',
+      {
+        tsconfig: {
+          jsx: 'react-jsx',
+          module: 'commonjs',
+          moduleResolution: 'node',
+          ignoreDeprecations: '6.0',
+          isolatedModules: true,
+          esModuleInterop: true,
+        },
+      },
+    ],
     // msw's ESM-only dependencies are compiled to CommonJS with babel.config.js.
     '^.+\\.m?js$': 'babel-jest',
   },
-  transformIgnorePatterns: ['/node_modules/(?!(rettime|until-async|@mswjs|msw|@open-draft|outvariant|strict-event-emitter|headers-polyfill|is-node-process|@bundled-es-modules)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(rettime|until-async|@mswjs|msw|@open-draft|outvariant|strict-event-emitter|headers-polyfill|is-node-process|@bundled-es-modules)/)',
+  ],
   moduleNameMapper: { '\\.(png|jpe?g|webp|avif|svg)$': '<rootDir>/src/test/fileStub.ts' },
   testEnvironmentOptions: { customExportConditions: [''] },
   clearMocks: true,

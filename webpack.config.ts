@@ -6,6 +6,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import CopyPlugin from 'copy-webpack-plugin';
 import zlib from 'node:zlib';
+import fs from 'node:fs';
 import { PRODUCT_NAME } from './src/app/product';
 
 // Build-time configuration: see the configuration table in README.md.
@@ -16,9 +17,29 @@ const env = {
   SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? 'support@courtside.example',
 };
 
+/** Writes which files each lazily loaded chunk group needs, for `npm run size`. */
+class ChunkGroupsPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.done.tap('ChunkGroupsPlugin', (stats) => {
+      const json = stats.toJson({ all: false, chunkGroups: true });
+      const groups = Object.fromEntries(
+        Object.entries(json.namedChunkGroups ?? {}).map(([name, g]) => [
+          name,
+          (g.assets ?? []).map((a) => a.name).filter((n) => n.endsWith('.js')),
+        ]),
+      );
+      fs.mkdirSync(path.resolve(__dirname, 'build-stats'), { recursive: true });
+      fs.writeFileSync(path.resolve(__dirname, 'build-stats/chunk-groups.json'), JSON.stringify(groups, null, 2));
+    });
+  }
+}
+
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 
-export default (_: unknown, argv: { mode?: 'production' | 'development' }): Configuration & { devServer?: DevServerConfiguration } => {
+export default (
+  _: unknown,
+  argv: { mode?: 'production' | 'development' },
+): Configuration & { devServer?: DevServerConfiguration } => {
   const production = argv.mode !== 'development';
   return {
     mode: production ? 'production' : 'development',
@@ -40,14 +61,18 @@ export default (_: unknown, argv: { mode?: 'production' | 'development' }): Conf
       ],
     },
     plugins: [
-      new webpack.DefinePlugin(
-        Object.fromEntries(Object.entries(env).map(([k, v]) => [`process.env.${k}`, JSON.stringify(v)])),
-      ),
+      new webpack.DefinePlugin(Object.fromEntries(Object.entries(env).map(([k, v]) => [`process.env.${k}`, JSON.stringify(v)]))),
       new HtmlWebpackPlugin({ template: 'public/index.html', productName: PRODUCT_NAME, scriptLoading: 'defer' }),
       new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
       ...(production
         ? [
-            new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: /\.(js|css|html|svg|json)$/, threshold: 1024 }),
+            new ChunkGroupsPlugin(),
+            new CompressionPlugin({
+              filename: '[path][base].gz',
+              algorithm: 'gzip',
+              test: /\.(js|css|html|svg|json)$/,
+              threshold: 1024,
+            }),
             new CompressionPlugin({
               filename: '[path][base].br',
               algorithm: 'brotliCompress',

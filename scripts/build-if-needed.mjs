@@ -12,7 +12,9 @@ function newestMtime(path) {
   return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), s.mtimeMs);
 }
 
-const inputs = ['src', 'public', 'webpack.config.ts', 'babel.config.js', 'package-lock.json'].map((p) => join(root, p)).filter(existsSync);
+const inputs = ['src', 'public', 'webpack.config.ts', 'babel.config.js', 'package-lock.json']
+  .map((p) => join(root, p))
+  .filter(existsSync);
 const stale = !existsSync(index) || inputs.some((p) => newestMtime(p) > statSync(index).mtimeMs);
 
 if (stale) {

@@ -5,10 +5,21 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const children = [
-  spawn(bin('tsx'), ['watch', 'server/index.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, PORT: process.env.API_PORT ?? '3000' } }),
+  spawn(bin('tsx'), ['watch', 'server/index.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: process.env.API_PORT ?? '3000' },
+  }),
   spawn(bin('webpack'), ['serve', '--mode', 'development'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-children.forEach((c) => c.on('exit', (code) => { if (code) { stop(); process.exit(code); } }));
+children.forEach((c) =>
+  c.on('exit', (code) => {
+    if (code) {
+      stop();
+      process.exit(code);
+    }
+  }),
+);

@@ -1,34 +1,44 @@
-// Prints the gzip size of the initial JS (what /login loads before anything else) and of every lazily loaded chunk.
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+// Prints the gzip size of the initial JS (what every page loads first) and of what each lazily
+// loaded screen adds on top, counting every chunk the screen needs (from build-stats/chunk-groups.json).
+import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
-if (!existsSync(join(dist, 'index.html'))) {
-  console.error('dist/index.html is missing: run `npm run build` first.');
+const groupsFile = join(root, 'build-stats', 'chunk-groups.json');
+if (!existsSync(join(dist, 'index.html')) || !existsSync(groupsFile)) {
+  console.error('No production build found: run `npm run build` first.');
   process.exit(1);
 }
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const initial = [...html.matchAll(/<script[^>]+src="\/?([^"]+\.js)"/g)].map((m) => m[1]);
+const initial = [...html.matchAll(/<script[^>]*\ssrc=["']?\/?([^"'\s>]+\.js)/g)].map((m) => m[1]);
+const groups = JSON.parse(readFileSync(groupsFile, 'utf8'));
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const sum = (files) => files.reduce((t, f) => t + gz(f), 0);
 
-let initialTotal = 0;
-console.log('Initial JS (loaded by every page, including /login):');
-for (const file of initial) {
-  const size = gz(file);
-  initialTotal += size;
-  console.log(`  ${file.padEnd(48)} ${kb(size).padStart(10)}`);
+const initialTotal = sum(initial);
+console.log('Initial JS (loaded by every page before anything else):');
+for (const file of initial) console.log(`  ${file.padEnd(44)} ${kb(gz(file)).padStart(10)}`);
+console.log(`  ${'total'.padEnd(44)} ${kb(initialTotal).padStart(10)}`);
+
+console.log('\nEach lazily loaded chunk group: what it adds to the initial JS, and the total for that screen:');
+const rows = Object.entries(groups)
+  .filter(([name]) => name !== 'main')
+  .map(([name, files]) => {
+    const extra = files.map((f) => f.replace(/^\//, '')).filter((f) => !initial.includes(f));
+    return { name, added: sum(extra), files: extra.length };
+  })
+  .sort((a, b) => b.added - a.added);
+for (const r of rows)
+  console.log(
+    `  ${r.name.padEnd(24)} +${kb(r.added).padStart(9)} in ${r.files} file(s)   = ${kb(initialTotal + r.added).padStart(9)}`,
+  );
+
+const login = rows.find((r) => r.name === 'login');
+if (login) {
+  console.log(
+    `\n/login loads ${kb(initialTotal + login.added)} of JS in all (gzip): initial ${kb(initialTotal)} + login screen ${kb(login.added)}.`,
+  );
 }
-console.log(`  ${'total'.padEnd(48)} ${kb(initialTotal).padStart(10)}`);
-
-const chunks = readdirSync(join(dist, 'assets'))
-  .filter((f) => f.endsWith('.js') && !initial.includes(`assets/${f}`))
-  .map((f) => ({ file: `assets/${f}`, name: f.replace(/\.[0-9a-f]{8}\.js$/, ''), size: gz(`assets/${f}`) }))
-  .sort((a, b) => b.size - a.size);
-console.log('\nLazily loaded chunks (route screens and their shared code):');
-for (const c of chunks) console.log(`  ${c.name.padEnd(48)} ${kb(c.size).padStart(10)}`);
-
-const loginChunk = chunks.find((c) => c.name === 'login');
-if (loginChunk) console.log(`\n/login: initial ${kb(initialTotal)} + login chunk ${kb(loginChunk.size)} = ${kb(initialTotal + loginChunk.size)} gzip`);

@@ -160,8 +160,8 @@ test.describe('Sign-in failures', () => {
   // APP BUG (reported): completeLogin (src/features/login/loginSaga.ts) removes the pending login
   // state from tab storage *before* posting the code, so a reload of the callback URL fails the state
   // check and shows 'Invalid authentication response' instead of the silent recovery of spec part 1 §4
-  // ('Recovering your session...' after 400 AUTH_CODE_EXPIRED). Remove fixme once fixed.
-  test.fixme('reloading the page while "Completing sign-in..." is shown recovers silently', async ({ page }) => {
+  // (fixed; kept as a regression test)
+  test('reloading the page while "Completing sign-in..." is shown recovers silently', async ({ page }) => {
     // The first callback reaches the server (the code is used up) but its answer never arrives;
     // the user reloads the callback URL, as the silent-recovery rule of spec part 1 §4 expects.
     let release: () => void = () => undefined;

@@ -86,8 +86,8 @@ test('a screen whose code fails to load shows the fallback, reports it without a
 // APP BUG (reported): RouteErrorFallback's Try Again re-navigates to the same URL, but react-router
 // keeps the rejected lazy() promise of the route, so the chunk is never requested again and the
 // fallback stays (src/app/router.tsx + src/features/errors/RouteErrorFallback.tsx). Spec part 1 §2:
-// "Try Again (returns to the normal state)". Remove fixme once fixed.
-test.fixme('Try Again shows the page once its code can load', async ({ page, isMobile }) => {
+// (fixed; kept as a regression test)
+test('Try Again shows the page once its code can load', async ({ page, isMobile }) => {
   await signIn(page, { email: uniqueEmail('retry') });
   const restore = await breakComingLaterChunk(page);
   await goViaMenu(page, isMobile, 'All My Tags', '/tags/all');

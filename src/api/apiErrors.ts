@@ -25,7 +25,12 @@ export function toApiFailure(error: FetchBaseQueryError | SerializedError | unde
     case 'PARSING_ERROR':
       return { status: 'invalid_response', serverMessage: null, code: null, details: null };
     case 'CUSTOM_ERROR':
-      return { status: error.error === INVALID_RESPONSE ? 'invalid_response' : 'unknown', serverMessage: null, code: null, details: null };
+      return {
+        status: error.error === INVALID_RESPONSE ? 'invalid_response' : 'unknown',
+        serverMessage: null,
+        code: null,
+        details: null,
+      };
     default: {
       const body = readErrorBody(error.data);
       return {

@@ -9,7 +9,10 @@ setupApiServer();
 const probeApi = api.injectEndpoints({
   endpoints: (build) => ({
     probe: build.query<{ n: number }, number>({ query: (n) => `probe/${n}` }),
-    send: build.mutation<null, { body: unknown }>({ query: ({ body }) => ({ url: 'send', method: 'POST', body }), transformResponse: () => null }),
+    send: build.mutation<null, { body: unknown }>({
+      query: ({ body }) => ({ url: 'send', method: 'POST', body }),
+      transformResponse: () => null,
+    }),
   }),
 });
 
@@ -25,7 +28,8 @@ function probeHandler(isGood: (token: string | null) => boolean, calls: Map<stri
   return http.get(API('probe/:n'), ({ request, params }) => {
     const n = String(params.n);
     calls.set(n, (calls.get(n) ?? 0) + 1);
-    if (!isGood(bearer(request))) return HttpResponse.json({ success: false, error: 'Invalid token', code: 'INVALID_TOKEN' }, { status: 401 });
+    if (!isGood(bearer(request)))
+      return HttpResponse.json({ success: false, error: 'Invalid token', code: 'INVALID_TOKEN' }, { status: 401 });
     return HttpResponse.json({ n: Number(n) });
   });
 }
@@ -93,7 +97,9 @@ describe('baseQuery: a storm of 401s', () => {
     const calls = new Map<string, number>();
     apiServer.use(
       probeHandler(() => false, calls),
-      http.post(API('auth/verify/refresh'), () => HttpResponse.json({ success: true, data: { token: makeToken({}), user: TEST_USER } })),
+      http.post(API('auth/verify/refresh'), () =>
+        HttpResponse.json({ success: true, data: { token: makeToken({}), user: TEST_USER } }),
+      ),
       logoutHandler({ n: 0 }),
     );
     const { store, recorder } = signedInStore(makeToken({}));
@@ -108,7 +114,9 @@ describe('baseQuery: reasons', () => {
   it('401 USER_NOT_FOUND → account_deleted, without a refresh', async () => {
     let refreshes = 0;
     apiServer.use(
-      http.get(API('probe/:n'), () => HttpResponse.json({ success: false, error: 'User not found', code: 'USER_NOT_FOUND' }, { status: 401 })),
+      http.get(API('probe/:n'), () =>
+        HttpResponse.json({ success: false, error: 'User not found', code: 'USER_NOT_FOUND' }, { status: 401 }),
+      ),
       http.post(API('auth/verify/refresh'), () => {
         refreshes += 1;
         return HttpResponse.json({});
@@ -136,7 +144,9 @@ describe('baseQuery: reasons', () => {
   it('429 on refresh is a failed refresh (rate limited) → signed out', async () => {
     apiServer.use(
       probeHandler(() => false, new Map()),
-      http.post(API('auth/verify/refresh'), () => HttpResponse.json({ success: false, error: 'Slow down', code: 'RATE_LIMITED' }, { status: 429 })),
+      http.post(API('auth/verify/refresh'), () =>
+        HttpResponse.json({ success: false, error: 'Slow down', code: 'RATE_LIMITED' }, { status: 429 }),
+      ),
       logoutHandler({ n: 0 }),
     );
     const { store } = signedInStore(makeToken({}));

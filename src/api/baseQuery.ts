@@ -19,13 +19,7 @@ export type ForcedLogoutReason = 'session_expired' | 'authentication_failed' | '
 
 /** How a refresh ended; the caller picks the logout reason for the failures. */
 export type RefreshOutcome =
-  | 'refreshed'
-  | 'rate_limited'
-  | 'failed'
-  | 'unreachable'
-  | 'account_deleted'
-  | 'permission_revoked'
-  | 'no_session';
+  'refreshed' | 'rate_limited' | 'failed' | 'unreachable' | 'account_deleted' | 'permission_revoked' | 'no_session';
 
 /**
  * What the session feature plugs into the API layer (through AppServices, so api/ never imports a feature): how to read the token, refresh it and end the

@@ -1,16 +1,22 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
-import { RequireAuth } from '../features/common/RequireAuth';
-import { RouteErrorFallback } from '../features/errors/RouteErrorFallback';
+import { Suspense, useEffect, type ComponentType } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
+import { LoadingScreen, RequireAuth } from '../features/common/RequireAuth';
+import { ErrorBoundary } from '../features/errors/ErrorBoundary';
 import { REDIRECTS, ROUTES, type ScreenId } from './routes';
+import { retryableLazy as lazy } from './retryableLazy';
+import type { Navigation } from './services';
 
-type ScreenModule = Promise<{ default: ComponentType }>;
+/*
+ * Declarative routes with React.lazy: each screen is its own chunk (webpackChunkName names it in
+ * `npm run size`). The data router (createBrowserRouter) would add ~17 KB gzip to every page for
+ * loaders and actions this app does not use — see docs/decisions.md.
+ */
+type Screen = ComponentType;
 
-/** Each screen is its own lazily loaded chunk (webpackChunkName names it in `npm run size`). */
-const comingLater = () => import(/* webpackChunkName: "coming-later" */ '../features/common/ComingLaterScreen');
+const comingLater = lazy(() => import(/* webpackChunkName: "coming-later" */ '../features/common/ComingLaterScreen'));
 
-const SCREENS: Record<ScreenId, () => ScreenModule> = {
-  landing: () => import(/* webpackChunkName: "landing" */ '../features/landing/LandingScreen'),
+const SCREENS: Record<ScreenId, Screen> = {
+  landing: lazy(() => import(/* webpackChunkName: "landing" */ '../features/landing/LandingScreen')),
   addLocation: comingLater,
   nearbyLocations: comingLater,
   createEvent: comingLater,
@@ -28,47 +34,68 @@ const SCREENS: Record<ScreenId, () => ScreenModule> = {
   highlightPicker: comingLater,
   highlightCreate: comingLater,
   highlightList: comingLater,
-  highlightShare: () => import(/* webpackChunkName: "highlight-share" */ '../features/common/ShareHighlightsScreen'),
+  highlightShare: lazy(() => import(/* webpackChunkName: "highlight-share" */ '../features/common/ShareHighlightsScreen')),
   clipSelection: comingLater,
   highlightViewer: comingLater,
 };
 
-const asRoute = (load: () => ScreenModule) => async () => ({ Component: (await load()).default });
+const LoginScreen = lazy(() => import(/* webpackChunkName: "login" */ '../features/login/LoginScreen'));
+const AppLayout = lazy(() => import(/* webpackChunkName: "shell" */ '../features/shell/AppLayout'));
+const NotFoundScreen = lazy(() => import(/* webpackChunkName: "not-found" */ '../features/common/NotFoundScreen'));
+const AdminOnly = lazy(() => import(/* webpackChunkName: "admin-only" */ '../features/common/AdminOnly'));
 
-export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      errorElement: <RouteErrorFallback />,
-      children: [
-        { path: '/login', lazy: asRoute(() => import(/* webpackChunkName: "login" */ '../features/login/LoginScreen')) },
-        {
-          element: <RequireAuth />,
-          children: [
-            {
-              lazy: asRoute(() => import(/* webpackChunkName: "shell" */ '../features/shell/AppLayout')),
-              children: [
-                ...ROUTES.map((r) => ({
-                  path: r.path,
-                  handle: r,
-                  lazy: r.adminOnly
-                    ? async () => {
-                        const [screen, gate] = await Promise.all([SCREENS[r.screen](), import('../features/common/AdminOnly')]);
-                        return { Component: gate.withAdminOnly(screen.default) };
-                      }
-                    : asRoute(SCREENS[r.screen]),
-                })),
-                ...REDIRECTS.map((r) => ({ path: r.from, element: <Navigate to={r.to} replace /> })),
-                {
-                  path: '*',
-                  lazy: asRoute(() => import(/* webpackChunkName: "not-found" */ '../features/common/NotFoundScreen')),
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  ]);
+/** Hands the router's navigate to the sagas (services.navigate), which live outside React. */
+function NavigationBridge({ navigation }: { navigation: Navigation }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigation.bind((to, options) => void navigate(to, { replace: options?.replace ?? false }));
+  }, [navigate, navigation]);
+  return null;
 }
 
-export type AppRouter = ReturnType<typeof createAppRouter>;
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Routes>
+        <Route path="/login" element={<LoginScreen />} />
+        <Route element={<RequireAuth />}>
+          <Route element={<AppLayout />}>
+            {ROUTES.map((r) => {
+              const Screen = SCREENS[r.screen];
+              return (
+                <Route
+                  key={r.path}
+                  path={r.path}
+                  element={
+                    r.adminOnly ? (
+                      <AdminOnly>
+                        <Screen />
+                      </AdminOnly>
+                    ) : (
+                      <Screen />
+                    )
+                  }
+                />
+              );
+            })}
+            {REDIRECTS.map((r) => (
+              <Route key={r.from} path={r.from} element={<Navigate to={r.to} replace />} />
+            ))}
+            <Route path="*" element={<NotFoundScreen />} />
+          </Route>
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}
+
+export function AppRouter({ navigation }: { navigation: Navigation }) {
+  return (
+    <BrowserRouter>
+      <NavigationBridge navigation={navigation} />
+      <ErrorBoundary standalone onGoHome={() => window.location.assign('/')}>
+        <AppRoutes />
+      </ErrorBoundary>
+    </BrowserRouter>
+  );
+}

@@ -9,7 +9,7 @@ import { systemClock } from './clock';
 export interface AppServices {
   clock: Clock;
   /** In-app navigation (bound to the router once it exists). */
-  navigate: (to: string, options?: { replace?: boolean }) => void;
+  navigate: Navigate;
   /** Leaves the app for another page (identity provider, logout redirect). */
   redirect: (url: string) => void;
   /** One refresh at a time in this tab: concurrent callers share the in-flight promise. */
@@ -40,10 +40,34 @@ export function createSharedTask<T>(): SharedTask<T> {
   };
 }
 
+export type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+/**
+ * Sagas navigate before and outside React; the router's own navigate is bound once it mounts.
+ * A navigation asked for before that is kept and carried out at binding.
+ */
+export function createNavigation() {
+  let bound: Navigate | null = null;
+  let pending: { to: string; options?: { replace?: boolean } } | null = null;
+  return {
+    navigate: ((to, options) => {
+      if (bound) bound(to, options);
+      else pending = { to, options };
+    }) as Navigate,
+    bind(navigate: Navigate) {
+      bound = navigate;
+      if (pending) navigate(pending.to, pending.options);
+      pending = null;
+    },
+  };
+}
+
+export type Navigation = ReturnType<typeof createNavigation>;
+
 export function createAppServices(overrides: Partial<AppServices> = {}): AppServices {
   return {
     clock: systemClock,
-    navigate: (to) => window.history.pushState(null, '', to),
+    navigate: () => undefined,
     redirect: (url) => window.location.assign(url),
     refreshGate: createSharedTask<RefreshOutcome>(),
     session: null,

@@ -6,10 +6,7 @@ export const STORAGE_PREFIX = 'courtside.';
 
 export type StorageArea = 'tab' | 'persistent';
 
-export type ReadResult<T> =
-  | { status: 'missing' }
-  | { status: 'ok'; value: T }
-  | { status: 'corrupt'; raw: string };
+export type ReadResult<T> = { status: 'missing' } | { status: 'ok'; value: T } | { status: 'corrupt'; raw: string };
 
 export type WriteResult = { ok: true } | { ok: false; reason: 'quota' | 'unavailable' };
 

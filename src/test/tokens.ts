@@ -5,7 +5,10 @@ function b64url(value: unknown): string {
 
 let serial = 0;
 
-export function makeToken(claims: { userId?: string; iat?: number; exp?: number } & Record<string, unknown>, nowMs = Date.now()): string {
+export function makeToken(
+  claims: { userId?: string; iat?: number; exp?: number } & Record<string, unknown>,
+  nowMs = Date.now(),
+): string {
   serial += 1;
   const iat = claims.iat ?? Math.floor(nowMs / 1000);
   const payload = { userId: 'u-1', iat, exp: iat + 3600, jti: `t${serial}`, ...claims };

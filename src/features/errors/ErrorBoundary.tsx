@@ -1,14 +1,21 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { ReactReduxContext } from 'react-redux';
 import { config } from '../../app/config';
 import { reportMailto, type CaughtError } from './errorReport';
-import { ErrorFallback } from './ErrorFallback';
+import { BasicErrorFallback } from './BasicErrorFallback';
+
+// Loaded only when something fails; if its code cannot load either, the basic fallback stands in.
+const ErrorFallback = lazy(() =>
+  import(/* webpackChunkName: "error-fallback" */ './ErrorFallback').catch(() => ({ default: BasicErrorFallback })),
+);
 import { renderErrorCaught } from './errorsSlice';
 
 interface Props {
   children: ReactNode;
   /** Go Home: in-app navigation where a router is around, a page load otherwise. */
   onGoHome?: () => void;
+  /** Outside the shell the fallback is the page's main landmark. */
+  standalone?: boolean;
 }
 
 interface State {
@@ -25,7 +32,13 @@ export class ErrorBoundary extends Component<Props, State> {
   static getDerivedStateFromError(error: unknown): State {
     const e = error instanceof Error ? error : new Error(String(error));
     return {
-      caught: { message: e.message, stack: e.stack ?? '', componentStack: '', timestamp: new Date().toISOString(), url: window.location.href },
+      caught: {
+        message: e.message,
+        stack: e.stack ?? '',
+        componentStack: '',
+        timestamp: new Date().toISOString(),
+        url: window.location.href,
+      },
     };
   }
 
@@ -58,14 +71,17 @@ export class ErrorBoundary extends Component<Props, State> {
   override render() {
     const { caught } = this.state;
     if (!caught) return this.props.children;
+    const props = {
+      onTryAgain: this.reset,
+      onRefresh: () => window.location.reload(),
+      onGoHome: this.goHome,
+      reportHref: reportMailto(config.supportEmail, caught),
+      standalone: !this.props.onGoHome || this.props.standalone === true,
+    };
     return (
-      <ErrorFallback
-        onTryAgain={this.reset}
-        onRefresh={() => window.location.reload()}
-        onGoHome={this.goHome}
-        reportHref={reportMailto(config.supportEmail, caught)}
-        standalone={!this.props.onGoHome}
-      />
+      <Suspense fallback={null}>
+        <ErrorFallback {...props} />
+      </Suspense>
     );
   }
 }

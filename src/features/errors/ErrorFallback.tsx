@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import { FALLBACK_TEXT } from './fallbackTexts';
 
 export interface ErrorFallbackProps {
   onTryAgain: () => void;
@@ -14,31 +15,32 @@ export interface ErrorFallbackProps {
 }
 
 /** The error fallback screen, texts verbatim from spec part 1 §2. */
-export function ErrorFallback({ onTryAgain, onRefresh, onGoHome, reportHref, standalone = true }: ErrorFallbackProps) {
+export default function ErrorFallback({ onTryAgain, onRefresh, onGoHome, reportHref, standalone = true }: ErrorFallbackProps) {
   return (
-    <Stack component={standalone ? 'main' : 'section'} sx={{ minHeight: '60vh', alignItems: 'center', justifyContent: 'center', p: 2 }}>
+    <Stack
+      component={standalone ? 'main' : 'section'}
+      sx={{ minHeight: '60vh', alignItems: 'center', justifyContent: 'center', p: 2 }}
+    >
       <Paper role="alert" variant="outlined" sx={{ p: { xs: 3, sm: 4 }, maxWidth: 560, width: '100%' }}>
         <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
           <ErrorOutlineIcon color="error" sx={{ fontSize: 56 }} aria-hidden="true" />
           <Typography variant="h5" component="h1">
-            Something went wrong
+            {FALLBACK_TEXT.title}
           </Typography>
-          <Typography color="text.secondary">
-            The application encountered an unexpected error. You can try refreshing the page or returning to the home screen.
-          </Typography>
+          <Typography color="text.secondary">{FALLBACK_TEXT.body}</Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ width: { xs: '100%', sm: 'auto' } }}>
             <Button variant="contained" onClick={onTryAgain}>
-              Try Again
+              {FALLBACK_TEXT.tryAgain}
             </Button>
             <Button variant="outlined" onClick={onRefresh}>
-              Refresh Page
+              {FALLBACK_TEXT.refresh}
             </Button>
             <Button variant="outlined" onClick={onGoHome}>
-              Go Home
+              {FALLBACK_TEXT.goHome}
             </Button>
           </Stack>
           <Button href={reportHref} variant="text" size="small">
-            Report this issue
+            {FALLBACK_TEXT.report}
           </Button>
         </Stack>
       </Paper>

@@ -29,7 +29,8 @@ function* reportRenderError(action: ReturnType<typeof renderErrorCaught>): SagaI
 /** An id for this tab's visit, so reports from one visit can be grouped (kept in tab storage). */
 function ensureTabSessionId(): void {
   if (readRaw('tab', StorageKeys.tabSessionId)) return;
-  const id = typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const id =
+    typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
   writeRaw('tab', StorageKeys.tabSessionId, id);
 }
 

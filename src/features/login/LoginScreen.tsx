@@ -14,7 +14,14 @@ import { PRODUCT_NAME } from '../../app/product';
 import { explainLogout } from '../session/logoutReasons';
 import { selectLogoutReason, selectSessionStatus } from '../session/selectors';
 import { logoutReasonDismissed } from '../session/sessionSlice';
-import { loginErrorDismissed, loginPageOpened, loginStarted, selectLoginError, selectLoginPhase, type LoginPhase } from './loginSlice';
+import {
+  loginErrorDismissed,
+  loginPageOpened,
+  loginStarted,
+  selectLoginError,
+  selectLoginPhase,
+  type LoginPhase,
+} from './loginSlice';
 
 const PHASE_TEXT: Record<Exclude<LoginPhase, 'idle'>, string> = {
   redirecting: 'Redirecting...',

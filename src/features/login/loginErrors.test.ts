@@ -1,7 +1,13 @@
 import type { ApiFailure } from '../../api/apiErrors';
 import { EXPIRED_HINT, loginErrorFor } from './loginErrors';
 
-const failure = (f: Partial<ApiFailure>): ApiFailure => ({ status: 'unknown', serverMessage: null, code: null, details: null, ...f });
+const failure = (f: Partial<ApiFailure>): ApiFailure => ({
+  status: 'unknown',
+  serverMessage: null,
+  code: null,
+  details: null,
+  ...f,
+});
 
 describe('login error texts (spec part 1 §8 Login)', () => {
   it.each<[Partial<ApiFailure>, string]>([

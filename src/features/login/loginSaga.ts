@@ -24,7 +24,10 @@ interface PendingLogin {
 }
 
 const isPendingLogin = (v: unknown): v is PendingLogin =>
-  typeof v === 'object' && v !== null && typeof (v as PendingLogin).state === 'string' && typeof (v as PendingLogin).keepSignedIn === 'boolean';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as PendingLogin).state === 'string' &&
+  typeof (v as PendingLogin).keepSignedIn === 'boolean';
 
 type Answer<T> = { data: T } | { error: unknown };
 type Request<T> = Promise<Answer<T>> & { reset(): void };
@@ -51,7 +54,9 @@ function* startLogin(action: ReturnType<typeof loginStarted>): SagaIterator {
   }
   const state = stateOfAuthUrl(answer.data);
   if (!state) {
-    yield put(loginFailed(loginErrorFor('start', { status: 'invalid_response', serverMessage: null, code: null, details: null })));
+    yield put(
+      loginFailed(loginErrorFor('start', { status: 'invalid_response', serverMessage: null, code: null, details: null })),
+    );
     return;
   }
   writeJson('tab', StorageKeys.loginState, { state, keepSignedIn: action.payload.keepSignedIn } satisfies PendingLogin);
@@ -67,9 +72,9 @@ function* clearAuth(): SagaIterator {
 function* completeLogin(code: string, returnedState: string | null): SagaIterator {
   const services: AppServices = yield getContext('services');
   const pending = readJson('tab', StorageKeys.loginState, isPendingLogin);
-  remove('tab', StorageKeys.loginState);
   // Login CSRF: the provider must return the state we were sent off with.
   if (pending.status !== 'ok' || !returnedState || pending.value.state !== returnedState) {
+    remove('tab', StorageKeys.loginState);
     services.navigate('/login', { replace: true });
     yield call(clearAuth);
     yield put(loginFailed(INVALID_AUTH_RESPONSE));
@@ -77,6 +82,8 @@ function* completeLogin(code: string, returnedState: string | null): SagaIterato
   }
   yield put(loginCompleting());
   const answer: Answer<AuthResponse> = yield call(runMutation, authApi.endpoints.completeLogin.initiate({ code }));
+  // Kept until the server answered: a reload while 'Completing sign-in...' then recovers silently.
+  remove('tab', StorageKeys.loginState);
   if ('error' in answer) {
     const failure = failureOf(answer);
     yield call(clearAuth);

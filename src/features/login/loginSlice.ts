@@ -48,8 +48,15 @@ const loginSlice = createSlice({
   },
 });
 
-export const { loginStarted, loginPageOpened, loginCompleting, loginRecovering, loginSucceeded, loginFailed, loginErrorDismissed } =
-  loginSlice.actions;
+export const {
+  loginStarted,
+  loginPageOpened,
+  loginCompleting,
+  loginRecovering,
+  loginSucceeded,
+  loginFailed,
+  loginErrorDismissed,
+} = loginSlice.actions;
 export const loginReducer = loginSlice.reducer;
 
 export const selectLoginPhase = (state: RootState) => state.login.phase;

@@ -27,7 +27,12 @@ export const authApi = api.injectEndpoints({
       extraOptions: { auth: 'none' },
     }),
     completeLogin: build.mutation<AuthResponse, { code: string }>({
-      query: ({ code }) => ({ url: `auth/${provider()}/callback`, method: 'POST', body: { code }, timeout: AUTH_REQUEST_TIMEOUT_MS }),
+      query: ({ code }) => ({
+        url: `auth/${provider()}/callback`,
+        method: 'POST',
+        body: { code },
+        timeout: AUTH_REQUEST_TIMEOUT_MS,
+      }),
       rawResponseSchema: authResponseSchema,
       transformResponse: (raw: v.InferOutput<typeof authResponseSchema>) => raw.data,
       extraOptions: { auth: 'none' },

@@ -20,7 +20,10 @@ describe('validateAuth (setting the auth)', () => {
   });
 
   it('rejects a record lacking the user', () => {
-    expect(validateAuth({ user: undefined, token: makeToken({}, NOW) }, NOW)).toMatchObject({ ok: false, reason: 'session_corrupted' });
+    expect(validateAuth({ user: undefined, token: makeToken({}, NOW) }, NOW)).toMatchObject({
+      ok: false,
+      reason: 'session_corrupted',
+    });
   });
 
   it('rejects a record lacking the token', () => {
@@ -42,7 +45,11 @@ describe('validateAuth (setting the auth)', () => {
   it('accepts a token within the 2-minute grace and rejects one beyond it', () => {
     const token = makeToken({ iat: NOW / 1000 - 3600, exp: NOW / 1000 }, NOW);
     expect(validateAuth({ user: TEST_USER, token }, NOW + 119_000).ok).toBe(true);
-    expect(validateAuth({ user: TEST_USER, token }, NOW + 120_000)).toMatchObject({ ok: false, reason: 'session_expired', message: 'Session expired' });
+    expect(validateAuth({ user: TEST_USER, token }, NOW + 120_000)).toMatchObject({
+      ok: false,
+      reason: 'session_expired',
+      message: 'Session expired',
+    });
   });
 });
 

@@ -16,10 +16,7 @@ export type TabMessage =
   | { type: 'request' };
 
 /** What reaches this tab: another tab's message, or a change of the persistent auth copy. */
-export type TabEvent =
-  | TabMessage
-  | { type: 'storedAuthChanged'; record: AuthRecord }
-  | { type: 'storedAuthRemoved' };
+export type TabEvent = TabMessage | { type: 'storedAuthChanged'; record: AuthRecord } | { type: 'storedAuthRemoved' };
 
 const CHANNEL_NAME = 'courtside.session';
 
@@ -118,7 +115,10 @@ export interface RefreshMarker {
 }
 
 const isMarker = (v: unknown): v is RefreshMarker =>
-  typeof v === 'object' && v !== null && typeof (v as RefreshMarker).exp === 'number' && typeof (v as RefreshMarker).at === 'number';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as RefreshMarker).exp === 'number' &&
+  typeof (v as RefreshMarker).at === 'number';
 
 export function writeRefreshMarker(marker: RefreshMarker): void {
   writeJson('persistent', StorageKeys.refreshMarker, marker);

@@ -51,7 +51,10 @@ export function* retryFailedLogout(): SagaIterator {
   if (!token) return;
   const answer: LogoutAnswer = yield call(callServerLogout, token);
   // 401 means the server no longer honours that token: nothing left to log out.
-  if (!('error' in answer) || (typeof answer.error === 'object' && answer.error !== null && (answer.error as { status?: unknown }).status === 401)) {
+  if (
+    !('error' in answer) ||
+    (typeof answer.error === 'object' && answer.error !== null && (answer.error as { status?: unknown }).status === 401)
+  ) {
     forgetFailedLogoutToken();
   }
 }

@@ -10,7 +10,6 @@ import { tokenRefreshed } from './sessionSlice';
 import { decodeToken } from './token';
 import { isUser } from './authRecord';
 
-
 export interface StoreLike {
   dispatch: (action: unknown) => unknown;
   getState: () => unknown;
@@ -83,7 +82,12 @@ export function refreshSession(store: StoreLike, services: AppServices): Promise
         const now = services.clock.now();
         writeRefreshMarker({ exp: claims.exp, at: now });
         store.dispatch(
-          tokenRefreshed({ token: result.data.token, user: result.data.user, at: now, clockOffsetMs: measureClockOffset(claims.iat, now) }),
+          tokenRefreshed({
+            token: result.data.token,
+            user: result.data.user,
+            at: now,
+            clockOffsetMs: measureClockOffset(claims.iat, now),
+          }),
         );
         return 'refreshed';
       } finally {

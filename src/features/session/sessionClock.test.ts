@@ -87,7 +87,12 @@ describe('session timers', () => {
 
     it('a device clock 5 min slow does not keep an expired token', () => {
       const slow = 5 * MIN; // device = server − 5 min, offset = +5 min
-      const skewed = input({ lastActivity: T0 - slow + 60 * MIN, lastRefresh: T0 - slow, clockOffsetMs: slow, refreshRetryAt: T0 + 999 * MIN });
+      const skewed = input({
+        lastActivity: T0 - slow + 60 * MIN,
+        lastRefresh: T0 - slow,
+        clockOffsetMs: slow,
+        refreshRetryAt: T0 + 999 * MIN,
+      });
       // Server time T0 + 62 min (device T0 + 57 min): past expiry + grace on the server.
       expect(decideSessionTimers(skewed, T0 - slow + 62 * MIN)).toEqual({ kind: 'logout', reason: 'refresh_failed' });
     });

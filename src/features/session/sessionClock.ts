@@ -1,10 +1,4 @@
-import {
-  EXPIRY_GRACE_MS,
-  INACTIVITY_TIMEOUT_MS,
-  REFRESH_COOLDOWN_MS,
-  REFRESH_LEAD_MS,
-  WARNING_THRESHOLD_MS,
-} from './constants';
+import { EXPIRY_GRACE_MS, INACTIVITY_TIMEOUT_MS, REFRESH_COOLDOWN_MS, REFRESH_LEAD_MS, WARNING_THRESHOLD_MS } from './constants';
 import type { SessionWarning } from './sessionSlice';
 
 /** The longest the timer saga sleeps before looking again, whatever the deadlines say. */

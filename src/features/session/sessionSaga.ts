@@ -46,7 +46,7 @@ function* persistSession(): SagaIterator {
 // ── activity ────────────────────────────────────────────────────────────────────────────────
 
 /** Pointer, key, touch, scroll and visibility activity, counted at most every few seconds. */
-function* watchActivity(link: TabLink): SagaIterator {
+function* watchActivity(): SagaIterator {
   const services: AppServices = yield getContext('services');
   const channel: EventChannel<true> = yield call(activityChannel);
   let last = 0;
@@ -57,7 +57,6 @@ function* watchActivity(link: TabLink): SagaIterator {
       if (now - last < ACTIVITY_THROTTLE_MS) continue;
       last = now;
       yield put(activityRecorded({ at: now }));
-      link.post({ type: 'activity', at: now });
     }
   } finally {
     channel.close();
@@ -143,11 +142,17 @@ function* refreshViaStore(): SagaIterator<RefreshOutcome> {
 
 /** Tells other tabs what happened here (never echoing what came from them). */
 function* announce(link: TabLink): SagaIterator {
-  yield takeEvery([sessionStarted.type, tokenRefreshed.type], function* (action: ReturnType<typeof sessionStarted> | ReturnType<typeof tokenRefreshed>) {
-    if (sessionStarted.match(action) && (action.payload.source === 'otherTab' || action.payload.source === 'tab')) return;
-    if (tokenRefreshed.match(action) && action.payload.fromOtherTab) return;
-    const record = recordFromState(yield select(selectSession));
-    if (record) link.post({ type: 'session', record, reason: sessionStarted.match(action) ? 'signedIn' : 'refreshed' });
+  yield takeEvery(
+    [sessionStarted.type, tokenRefreshed.type],
+    function* (action: ReturnType<typeof sessionStarted> | ReturnType<typeof tokenRefreshed>) {
+      if (sessionStarted.match(action) && (action.payload.source === 'otherTab' || action.payload.source === 'tab')) return;
+      if (tokenRefreshed.match(action) && action.payload.fromOtherTab) return;
+      const record = recordFromState(yield select(selectSession));
+      if (record) link.post({ type: 'session', record, reason: sessionStarted.match(action) ? 'signedIn' : 'refreshed' });
+    },
+  );
+  yield takeEvery(activityRecorded.type, (action: ReturnType<typeof activityRecorded>) => {
+    if (!action.payload.fromOtherTab) link.post({ type: 'activity', at: action.payload.at });
   });
 }
 
@@ -171,7 +176,8 @@ function* listen(link: TabLink): SagaIterator {
           yield call(adoptRecord, event.record, session);
           break;
         case 'activity':
-          if (signedIn && event.at > (session.lastActivity ?? 0)) yield put(activityRecorded({ at: event.at, fromOtherTab: true }));
+          if (signedIn && event.at > (session.lastActivity ?? 0))
+            yield put(activityRecorded({ at: event.at, fromOtherTab: true }));
           break;
         case 'logout':
           if (signedIn) yield put(logoutRequested({ reason: event.reason, fromOtherTab: true }));
@@ -200,21 +206,28 @@ function* adoptRecord(record: AuthRecord, session: SessionState): SagaIterator {
   const mine = decodeToken(session.token);
   if (record.token !== session.token && (!mine || incoming.exp > mine.exp)) {
     yield put(
-      tokenRefreshed({ token: record.token, user: record.user, at: record.lastRefresh, clockOffsetMs: record.clockOffsetMs, fromOtherTab: true }),
+      tokenRefreshed({
+        token: record.token,
+        user: record.user,
+        at: record.lastRefresh,
+        clockOffsetMs: record.clockOffsetMs,
+        fromOtherTab: true,
+      }),
     );
   }
-  if (record.lastActivity > (session.lastActivity ?? 0)) yield put(activityRecorded({ at: record.lastActivity, fromOtherTab: true }));
+  if (record.lastActivity > (session.lastActivity ?? 0))
+    yield put(activityRecorded({ at: record.lastActivity, fromOtherTab: true }));
 }
 
 // ── lifecycle ───────────────────────────────────────────────────────────────────────────────
 
 /** Everything that runs while signed in; cancelled as a whole when the session ends. */
-function* signedInScope(link: TabLink): SagaIterator {
+function* signedInScope(): SagaIterator {
   const wake: EventChannel<PageLifecycleEvent> = yield call(pageLifecycleChannel);
   try {
     yield call(persistSession);
     yield takeLatest([tokenRefreshed.type, activityRecorded.type], persistSession);
-    yield fork(watchActivity, link);
+    yield fork(watchActivity);
     yield call(runTimers, wake);
   } finally {
     wake.close();
@@ -227,7 +240,7 @@ function* lifecycle(link: TabLink): SagaIterator {
   for (;;) {
     const status: SessionState['status'] = yield select(selectSessionStatus);
     if (status !== 'signedIn') yield take(sessionStarted.type);
-    const { end } = yield race({ run: call(signedInScope, link), end: take(logoutRequested.type) });
+    const { end } = yield race({ run: call(signedInScope), end: take(logoutRequested.type) });
     if (!end) {
       // The scope ended without a logout request (cannot happen: runTimers only returns after asking).
       continue;

@@ -16,7 +16,8 @@ function record(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const put = (s: Storage, key: string, value: unknown) => s.setItem(fullKey(key), typeof value === 'string' ? value : JSON.stringify(value));
+const put = (s: Storage, key: string, value: unknown) =>
+  s.setItem(fullKey(key), typeof value === 'string' ? value : JSON.stringify(value));
 
 beforeEach(() => {
   sessionStorage.clear();

@@ -33,14 +33,25 @@ export function AppBreadcrumbs() {
         const key = `${index}-${crumb.label}`;
         if (index === lastIndex) {
           return (
-            <Typography key={key} component="span" aria-current="page" sx={{ fontSize: 'inherit', fontWeight: 600, color: 'text.primary' }}>
+            <Typography
+              key={key}
+              component="span"
+              aria-current="page"
+              sx={{ fontSize: 'inherit', fontWeight: 600, color: 'text.primary' }}
+            >
               {crumb.label}
             </Typography>
           );
         }
         if (crumb.to) {
           return (
-            <Link key={key} component={RouterLink} to={crumb.to} underline="hover" sx={{ fontSize: 'inherit', color: LINK_GREEN, fontWeight: 500 }}>
+            <Link
+              key={key}
+              component={RouterLink}
+              to={crumb.to}
+              underline="hover"
+              sx={{ fontSize: 'inherit', color: LINK_GREEN, fontWeight: 500 }}
+            >
               {crumb.label}
             </Link>
           );

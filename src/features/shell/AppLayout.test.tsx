@@ -60,7 +60,7 @@ describe('AppLayout', () => {
         outlet: <FailsOnAllTags />,
       });
       // The fallback sits in the shell's content area; menu and header stay usable.
-      expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
       expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
 
@@ -84,7 +84,7 @@ describe('AppLayout', () => {
         route: '/tags/all',
         outlet: <FailsOnAllTags />,
       });
-      await user.click(screen.getByRole('button', { name: 'Go Home' }));
+      await user.click(await screen.findByRole('button', { name: 'Go Home' }));
       expect(router.state.location.pathname).toBe('/');
       expect(screen.getByRole('heading', { name: 'Screen at /' })).toBeInTheDocument();
     });

@@ -6,7 +6,8 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId } from 'react';
+import CircularProgress from '@mui/material/CircularProgress';
+import { Suspense, useId } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { MOBILE_MEDIA_QUERY } from '../../app/device';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -147,7 +148,16 @@ export default function AppLayout() {
         >
           <SessionWarningBanner />
           <ErrorBoundary key={location.pathname} onGoHome={() => navigate('/')}>
-            <Outlet />
+            {/* A screen's chunk loads inside the shell: the menu stays put while it arrives. */}
+            <Suspense
+              fallback={
+                <Box role="status" aria-label="Loading..." sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+                  <CircularProgress aria-hidden="true" />
+                </Box>
+              }
+            >
+              <Outlet />
+            </Suspense>
           </ErrorBoundary>
         </Box>
       </Box>

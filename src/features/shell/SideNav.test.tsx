@@ -19,11 +19,11 @@ describe('SideNav', () => {
     expect(within(nav).queryByRole('link', { name: 'Add Event' })).not.toBeInTheDocument();
 
     const events = within(nav).getByRole('list', { name: 'Events' });
-    expect(within(events).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      'Nearby Events',
-      'Current & Upcoming',
-      'Recent Events',
-    ]);
+    expect(
+      within(events)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Nearby Events', 'Current & Upcoming', 'Recent Events']);
     expect(within(nav).getByRole('link', { name: 'Upload Clips' })).toHaveAttribute('href', '/clips/upload');
     expect(within(nav).getByRole('link', { name: 'Share Highlights' })).toHaveAttribute('href', '/highlights/share');
   });

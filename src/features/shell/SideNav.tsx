@@ -243,7 +243,12 @@ export function SideNav() {
                         </ListItemIcon>
                         <ListItemText
                           primary={item.label}
-                          sx={{ m: 0, whiteSpace: 'nowrap', opacity: collapsed ? 0 : 1, transition: (t) => t.transitions.create('opacity') }}
+                          sx={{
+                            m: 0,
+                            whiteSpace: 'nowrap',
+                            opacity: collapsed ? 0 : 1,
+                            transition: (t) => t.transitions.create('opacity'),
+                          }}
                           slotProps={{ primary: { sx: { fontSize: '0.9rem' } } }}
                         />
                       </ListItemButton>

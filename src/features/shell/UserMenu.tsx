@@ -121,7 +121,13 @@ export function UserMenu() {
           <ListItemText>Log out</ListItemText>
         </MenuItem>
       </Menu>
-      <Dialog open={unavailable !== null} onClose={() => setUnavailable(null)} aria-labelledby={dialogTitleId} maxWidth="xs" fullWidth>
+      <Dialog
+        open={unavailable !== null}
+        onClose={() => setUnavailable(null)}
+        aria-labelledby={dialogTitleId}
+        maxWidth="xs"
+        fullWidth
+      >
         <DialogTitle id={dialogTitleId}>{shownEntry}</DialogTitle>
         <DialogContent>
           <DialogContentText>

@@ -1,0 +1,106 @@
+import { http, HttpResponse } from 'msw';
+import { makeStore } from '../../app/store';
+import { API, apiServer, setupApiServer } from '../../test/apiServer';
+import { signedInStore } from '../../test/sessionStore';
+import { makeToken, TEST_USER } from '../../test/tokens';
+import { logoutRequested, sessionStarted } from './sessionSlice';
+
+setupApiServer();
+
+const MIN = 60_000;
+const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
+const tokenAt = (at: number) => makeToken({ iat: Math.floor(at / 1000), exp: Math.floor(at / 1000) + 3600 });
+const tick = (ms: number) => jest.advanceTimersByTimeAsync(ms);
+
+let refreshes = 0;
+beforeEach(() => {
+  jest.useFakeTimers({ now: T0, doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
+  sessionStorage.clear();
+  localStorage.clear();
+  refreshes = 0;
+  apiServer.use(
+    http.post(API('auth/verify/refresh'), async () => {
+      refreshes += 1;
+      return HttpResponse.json({ success: true, data: { token: tokenAt(Date.now()), user: TEST_USER } });
+    }),
+    http.post(API('auth/logout'), () => HttpResponse.json({ success: true, data: { requiresRedirect: false } })),
+  );
+});
+afterEach(() => jest.useRealTimers());
+
+/** Two "tabs": two stores in one page, talking over the same BroadcastChannel as real tabs do. */
+describe('cross-tab', () => {
+  it('has a BroadcastChannel to talk over', () => expect(typeof BroadcastChannel).toBe('function'));
+
+  it('logging out in one tab logs out the other within 1 s', async () => {
+    const token = tokenAt(T0);
+    const a = signedInStore(token, { now: T0 });
+    const b = signedInStore(token, { now: T0 });
+    a.store.dispatch(logoutRequested({ reason: 'user_logout' }));
+    await tick(1_000);
+    expect(a.store.getState().session.status).toBe('signedOut');
+    expect(b.store.getState().session.status).toBe('signedOut');
+    expect(b.navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
+  it('signing in in one tab signs in the other within 1 s', async () => {
+    const b = makeStore({ services: { navigate: jest.fn(), redirect: jest.fn() } });
+    await tick(500);
+    expect(b.getState().session.status).toBe('signedOut');
+    const a = makeStore({ services: { navigate: jest.fn(), redirect: jest.fn() } });
+    await tick(500);
+    a.dispatch(
+      sessionStarted({
+        record: {
+          user: TEST_USER,
+          token: tokenAt(T0),
+          lastActivity: T0,
+          lastRefresh: T0,
+          persistAcrossRestarts: false,
+          clockOffsetMs: 0,
+        },
+        source: 'login',
+      }),
+    );
+    await tick(1_000);
+    expect(b.getState().session).toMatchObject({ status: 'signedIn', user: TEST_USER });
+    a.sagaTask?.cancel();
+    b.sagaTask?.cancel();
+  });
+
+  it('a tab opened while another is signed in starts signed in', async () => {
+    const token = tokenAt(T0);
+    signedInStore(token, { now: T0 });
+    sessionStorage.clear(); // a new tab has its own, empty tab storage
+    const fresh = makeStore({ services: { navigate: jest.fn(), redirect: jest.fn() } });
+    await tick(400);
+    expect(fresh.getState().session).toMatchObject({ status: 'signedIn', token });
+    fresh.sagaTask?.cancel();
+  });
+
+  it('one refresh for all tabs: the other tab adopts the new token', async () => {
+    const token = tokenAt(T0);
+    const a = signedInStore(token, { now: T0 });
+    const b = signedInStore(token, { now: T0 });
+    // Both tabs see the user active (events reach both stores here), both reach "5 min before expiry".
+    for (let t = 0; t < 56; t += 1) {
+      window.dispatchEvent(new Event('pointerdown'));
+      await tick(MIN);
+    }
+    expect(refreshes).toBe(1);
+    const refreshed = a.store.getState().session.token;
+    expect(refreshed).not.toBe(token);
+    expect(b.store.getState().session.token).toBe(refreshed);
+  });
+
+  it('activity in one tab keeps the other from timing out', async () => {
+    const token = tokenAt(T0);
+    const a = signedInStore(token, { now: T0 });
+    const b = signedInStore(token, { now: T0 });
+    await tick(20 * MIN);
+    // Activity recorded by tab A only (as if the user worked there).
+    a.store.dispatch({ type: 'session/activityRecorded', payload: { at: Date.now() } });
+    await tick(15 * MIN);
+    expect(b.store.getState().session.status).toBe('signedIn');
+  });
+});
