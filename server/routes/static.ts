@@ -25,6 +25,17 @@ export function isAppNavigation(request: FastifyRequest): boolean {
   return accept.includes('text/html');
 }
 
+/**
+ * Replaces every placeholder with the nonce. A minifier may have dropped the quotes (`content=__CSP_NONCE__`);
+ * base64 can contain `=`, `+` and `/`, so unquoted attribute values are quoted.
+ */
+export function injectNonce(html: string, nonce: string): string {
+  return html
+    .replace(new RegExp(`=${NONCE_PLACEHOLDER}(?=[\\s/>])`, 'g'), `="${nonce}"`)
+    .split(NONCE_PLACEHOLDER)
+    .join(nonce);
+}
+
 export async function registerStatic(app: FastifyInstance, opts: { distDir: string; mapsKey: boolean }): Promise<{
   sendIndex: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 }> {
@@ -38,7 +49,7 @@ export async function registerStatic(app: FastifyInstance, opts: { distDir: stri
       return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT);
     }
     const nonce = newNonce();
-    const body = html.split(NONCE_PLACEHOLDER).join(nonce);
+    const body = injectNonce(html, nonce);
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { openDb } from '../db';
 import { scrub } from '../routes/errors';
+import { injectNonce } from '../routes/static';
 import { bearer, signIn, startApp, tempDir, type TestApp } from './helpers';
 
 const JWT = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1c2VySWQiOiJhYmMiLCJpYXQiOjEsImV4cCI6Mn0.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
@@ -106,6 +107,13 @@ describe('static app, CSP and history fallback', () => {
       nonces.push(nonce);
     }
     assert.equal(new Set(nonces).size, nonces.length);
+  });
+
+  test('unquoted placeholders (minified HTML) are quoted', () => {
+    assert.equal(
+      injectNonce('<meta name=csp-nonce content=__CSP_NONCE__><script nonce="__CSP_NONCE__" src=/a.js></script><x n=__CSP_NONCE__/>', 'ab+/c=='),
+      '<meta name=csp-nonce content="ab+/c=="><script nonce="ab+/c==" src=/a.js></script><x n="ab+/c=="/>',
+    );
   });
 
   test('hashed assets are immutable; other files no-cache; API and non-HTML misses are 404 envelopes', async () => {
