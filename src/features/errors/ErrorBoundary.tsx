@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { ReactReduxContext } from 'react-redux';
 import { config } from '../../app/config';
+import { retryFailedImports } from '../../app/retryableLazy';
 import { reportMailto, type CaughtError } from './errorReport';
 import { BasicErrorFallback } from './BasicErrorFallback';
 
@@ -55,7 +56,10 @@ export class ErrorBoundary extends Component<Props, State> {
     this.context?.store.dispatch(renderErrorCaught(caught));
   }
 
-  private reset = () => this.setState({ caught: null });
+  private reset = () => {
+    retryFailedImports();
+    this.setState({ caught: null });
+  };
 
   private goHome = () => {
     if (!this.props.onGoHome) {

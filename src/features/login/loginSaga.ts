@@ -82,10 +82,11 @@ function* completeLogin(code: string, returnedState: string | null): SagaIterato
   }
   yield put(loginCompleting());
   const answer: Answer<AuthResponse> = yield call(runMutation, authApi.endpoints.completeLogin.initiate({ code }));
-  // Kept until the server answered: a reload while 'Completing sign-in...' then recovers silently.
-  remove('tab', StorageKeys.loginState);
   if ('error' in answer) {
     const failure = failureOf(answer);
+    // The pending login is kept until the server has answered. A dropped or aborted request (a
+    // reload) is no answer: reloading while 'Completing sign-in...' then reaches the silent recovery.
+    if (typeof failure.status === 'number') remove('tab', StorageKeys.loginState);
     yield call(clearAuth);
     if (failure.status === 400 && failure.code === EXPIRED_CODE) {
       // Silent recovery: typically a reload of the callback URL after the code was used.
@@ -99,6 +100,7 @@ function* completeLogin(code: string, returnedState: string | null): SagaIterato
     yield put(loginFailed(loginErrorFor('callback', failure)));
     return;
   }
+  remove('tab', StorageKeys.loginState);
   const now = services.clock.now();
   const claims = decodeToken(answer.data.token);
   const clockOffsetMs = claims ? measureClockOffset(claims.iat, now) : 0;
