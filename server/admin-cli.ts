@@ -60,7 +60,9 @@ async function main(): Promise<number> {
   try {
     release = acquireLock(args.dataDir);
   } catch (err) {
-    console.error(`${err instanceof Error ? err.message : String(err)}: stop the server or use POST /api/v1/admin/users/${args.action}`);
+    console.error(
+      `${err instanceof Error ? err.message : String(err)}: stop the server or use POST /api/v1/admin/users/${args.action}`,
+    );
     return 1;
   }
   try {

@@ -211,9 +211,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.setNotFoundHandler(async (request, reply) => {
       if (isAppNavigation(request)) return sendIndex(request, reply);
       const pathname = request.url.split('?')[0];
-      return reply
-        .code(404)
-        .send(failure(new ApiError(404, 'NOT_FOUND', `Route ${request.method} ${pathname} not found`)));
+      return reply.code(404).send(failure(new ApiError(404, 'NOT_FOUND', `Route ${request.method} ${pathname} not found`)));
     });
 
     await app.ready();

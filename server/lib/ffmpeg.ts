@@ -19,7 +19,8 @@ export async function findBinary(pkg: '@ffmpeg-installer/ffmpeg' | '@ffprobe-ins
 function run(bin: string, args: string[], timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(bin, args, { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`${err.message}${stderr ? `: ${stderr.toString().trim().split('\n').slice(-2).join(' ')}` : ''}`));
+      if (err)
+        reject(new Error(`${err.message}${stderr ? `: ${stderr.toString().trim().split('\n').slice(-2).join(' ')}` : ''}`));
       else resolve(stdout.toString());
     });
   });
@@ -43,7 +44,20 @@ export async function probe(ffprobe: string, file: string): Promise<ProbeResult>
 export async function thumbnail(ffmpeg: string, file: string, out: string, duration: number | null): Promise<void> {
   const at = duration !== null && duration < 2 ? Math.max(0, duration / 2) : 1;
   const args = (seek: number): string[] => [
-    '-v', 'error', '-y', '-ss', seek.toFixed(2), '-i', file, '-frames:v', '1', '-vf', 'scale=320:-2', '-q:v', '4', out,
+    '-v',
+    'error',
+    '-y',
+    '-ss',
+    seek.toFixed(2),
+    '-i',
+    file,
+    '-frames:v',
+    '1',
+    '-vf',
+    'scale=320:-2',
+    '-q:v',
+    '4',
+    out,
   ];
   await run(ffmpeg, args(at), 30_000);
   const s = await stat(out).catch(() => null);

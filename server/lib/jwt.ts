@@ -8,8 +8,7 @@ export interface TokenClaims {
 }
 
 export type VerifyResult =
-  | { ok: true; claims: TokenClaims; expired: boolean }
-  | { ok: false; reason: 'malformed' | 'signature' | 'claims' };
+  { ok: true; claims: TokenClaims; expired: boolean } | { ok: false; reason: 'malformed' | 'signature' | 'claims' };
 
 const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 
@@ -22,7 +21,12 @@ function sign(data: string, secret: Buffer): Buffer {
 }
 
 /** Issues an HS256 JWT with claims userId, iat, exp (seconds) and a fresh jti. */
-export function issueToken(userId: string, secret: Buffer, nowMs: number, ttlSeconds: number): { token: string; claims: TokenClaims } {
+export function issueToken(
+  userId: string,
+  secret: Buffer,
+  nowMs: number,
+  ttlSeconds: number,
+): { token: string; claims: TokenClaims } {
   const iat = Math.floor(nowMs / 1000);
   const claims: TokenClaims = { userId, iat, exp: iat + ttlSeconds, jti: randomUUID() };
   const body = `${HEADER}.${base64url(JSON.stringify(claims))}`;

@@ -81,7 +81,13 @@ export function parseRadius(value: unknown, fallback: number, max: number): numb
 }
 
 /** SQL great-circle distance between columns (latitude, longitude) and params $lat/$lng, in units of `radius`. */
-export function distanceSql(latParam: string, lngParam: string, earthRadius: number, latCol = 'latitude', lngCol = 'longitude'): string {
+export function distanceSql(
+  latParam: string,
+  lngParam: string,
+  earthRadius: number,
+  latCol = 'latitude',
+  lngCol = 'longitude',
+): string {
   return `(2 * ${earthRadius} * asin(sqrt(
     power(sin(radians(${latCol} - ${latParam}) / 2), 2) +
     cos(radians(${latParam})) * cos(radians(${latCol})) * power(sin(radians(${lngCol} - ${lngParam}) / 2), 2))))`;

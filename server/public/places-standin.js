@@ -40,11 +40,19 @@
     }
     var la = Number(lat);
     var ln = Number(lng);
-    this.lat = function () { return la; };
-    this.lng = function () { return ln; };
+    this.lat = function () {
+      return la;
+    };
+    this.lng = function () {
+      return ln;
+    };
   }
-  LatLng.prototype.toJSON = function () { return { lat: this.lat(), lng: this.lng() }; };
-  LatLng.prototype.toString = function () { return '(' + this.lat() + ', ' + this.lng() + ')'; };
+  LatLng.prototype.toJSON = function () {
+    return { lat: this.lat(), lng: this.lng() };
+  };
+  LatLng.prototype.toString = function () {
+    return '(' + this.lat() + ', ' + this.lng() + ')';
+  };
   LatLng.prototype.equals = function (other) {
     return !!other && other.lat() === this.lat() && other.lng() === this.lng();
   };
@@ -72,10 +80,14 @@
             if (!response.ok || !body || body.success !== true) return { status: statusFor(response), data: null };
             return { status: 'OK', data: body.data };
           },
-          function () { return { status: statusFor(response), data: null }; },
+          function () {
+            return { status: statusFor(response), data: null };
+          },
         );
       },
-      function () { return { status: 'UNKNOWN_ERROR', data: null }; },
+      function () {
+        return { status: 'UNKNOWN_ERROR', data: null };
+      },
     );
   }
 
@@ -95,7 +107,9 @@
     };
   }
 
-  function later(fn) { setTimeout(fn, 0); }
+  function later(fn) {
+    setTimeout(fn, 0);
+  }
 
   function AutocompleteSessionToken() {
     this.id = Math.random().toString(36).slice(2);
@@ -104,13 +118,15 @@
   function AutocompleteService() {}
   AutocompleteService.prototype.getPlacePredictions = function (request, callback) {
     var input = request && typeof request.input === 'string' ? request.input : '';
-    var promise = (input.trim() === ''
-      ? Promise.resolve({ status: 'INVALID_REQUEST', data: null })
-      : getJson('autocomplete', { input: input })
+    var promise = (
+      input.trim() === '' ? Promise.resolve({ status: 'INVALID_REQUEST', data: null }) : getJson('autocomplete', { input: input })
     ).then(function (res) {
       var predictions = res.data && res.data.predictions ? res.data.predictions : [];
       var status = res.status !== 'OK' ? res.status : predictions.length ? 'OK' : 'ZERO_RESULTS';
-      if (typeof callback === 'function') later(function () { callback(status === 'OK' ? predictions : null, status); });
+      if (typeof callback === 'function')
+        later(function () {
+          callback(status === 'OK' ? predictions : null, status);
+        });
       if (status !== 'OK' && status !== 'ZERO_RESULTS') throw new Error('getPlacePredictions: ' + status);
       return { predictions: predictions };
     });
@@ -123,13 +139,15 @@
   }
   PlacesService.prototype.getDetails = function (request, callback) {
     var placeId = request && request.placeId;
-    var promise = (placeId
-      ? getJson('details', { placeId: placeId })
-      : Promise.resolve({ status: 'INVALID_REQUEST', data: null })
+    var promise = (
+      placeId ? getJson('details', { placeId: placeId }) : Promise.resolve({ status: 'INVALID_REQUEST', data: null })
     ).then(function (res) {
       var result = res.status === 'OK' && res.data && res.data.place ? toPlaceResult(res.data.place) : null;
       var status = result ? 'OK' : res.status === 'OK' ? 'NOT_FOUND' : res.status;
-      if (typeof callback === 'function') later(function () { callback(result, status); });
+      if (typeof callback === 'function')
+        later(function () {
+          callback(result, status);
+        });
       return result;
     });
     return promise;
@@ -160,7 +178,10 @@
     var promise = lookup.then(function (res) {
       var results = (res.results || []).map(toPlaceResult);
       var status = res.status !== 'OK' ? res.status : results.length ? 'OK' : 'ZERO_RESULTS';
-      if (typeof callback === 'function') later(function () { callback(status === 'OK' ? results : null, status); });
+      if (typeof callback === 'function')
+        later(function () {
+          callback(status === 'OK' ? results : null, status);
+        });
       if (status !== 'OK') {
         var err = new Error('Geocoding failed: ' + status);
         err.code = status;
@@ -192,7 +213,9 @@
 
   var callbackName = scriptUrl.searchParams.get('callback');
   if (callbackName && /^[A-Za-z_$][\w$.]*$/.test(callbackName)) {
-    var target = callbackName.split('.').reduce(function (obj, key) { return obj ? obj[key] : undefined; }, window);
+    var target = callbackName.split('.').reduce(function (obj, key) {
+      return obj ? obj[key] : undefined;
+    }, window);
     if (typeof target === 'function') target();
     else if (window.console) window.console.warn('places stand-in: callback ' + callbackName + ' is not a function');
   }

@@ -51,10 +51,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (typeof code !== 'string' || code.trim() === '') {
       throw invalidInput({ code: 'must be a non-empty string' }, 'Authorization code is required');
     }
-    const found = await ctx.db.query<CodeRow>(
-      'SELECT code, user_id, expires_at, used_at FROM auth_codes WHERE code = $1',
-      [code],
-    );
+    const found = await ctx.db.query<CodeRow>('SELECT code, user_id, expires_at, used_at FROM auth_codes WHERE code = $1', [
+      code,
+    ]);
     const row = found.rows[0];
     if (!row) throw new ApiError(400, 'INVALID_AUTH_CODE', 'Invalid authorization code');
     const expired = (reason: string): ApiError =>
@@ -90,10 +89,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post('/api/v1/auth/logout', async (request) => {
     // Any correctly signed token may be logged out, however long expired (failed-logout retries).
     const claims = await checkToken(ctx, request, 'any');
-    await ctx.db.query(
-      'INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING',
-      [claims.jti, new Date(claims.exp * 1000)],
-    );
+    await ctx.db.query('INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING', [
+      claims.jti,
+      new Date(claims.exp * 1000),
+    ]);
     if (!ctx.logoutRedirect) return ok({ requiresRedirect: false });
     const { returnTo } = bodyObject(request.body);
     const target = sameOriginUrl(request, returnTo) ?? new URL('/login', requestOrigin(request));

@@ -79,7 +79,12 @@ function errorPage(reply: FastifyReply, status: number, message: string): Fastif
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
-    .send(page('Sign-in error – Courtside identity provider', `<h1>Sign-in error</h1>\n<p class="error" role="alert">${escapeHtml(message)}</p>`));
+    .send(
+      page(
+        'Sign-in error – Courtside identity provider',
+        `<h1>Sign-in error</h1>\n<p class="error" role="alert">${escapeHtml(message)}</p>`,
+      ),
+    );
 }
 
 function readFields(source: unknown): AuthorizeFields {
@@ -107,7 +112,8 @@ export function registerIdpRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/idp/authorize', async (request: FastifyRequest, reply) => {
     const f = readFields(request.query);
-    if (!sameOriginUrl(request, f.redirectUri)) return errorPage(reply, 400, 'Invalid redirect_uri: it must be a page of this site.');
+    if (!sameOriginUrl(request, f.redirectUri))
+      return errorPage(reply, 400, 'Invalid redirect_uri: it must be a page of this site.');
     if (!f.state) return errorPage(reply, 400, 'Missing state parameter. Start the sign-in again from the app.');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(authorizePage(f, null));
   });

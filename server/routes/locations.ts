@@ -77,7 +77,18 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext): v
       `INSERT INTO locations (id, name, address, city, state, zip, latitude, longitude, timezone, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        RETURNING id, name, address, city, state, zip, latitude, longitude, timezone`,
-      [randomUUID(), name, address, city, state, zip, latitude, longitude, timezoneAt(latitude, longitude), request.user?.id ?? null],
+      [
+        randomUUID(),
+        name,
+        address,
+        city,
+        state,
+        zip,
+        latitude,
+        longitude,
+        timezoneAt(latitude, longitude),
+        request.user?.id ?? null,
+      ],
     );
     const row = r.rows[0];
     if (!row) throw new Error('insert returned no row');

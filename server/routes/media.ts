@@ -31,7 +31,12 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return { start, end };
 }
 
-async function sendFile(reply: FastifyReply, file: string, contentType: string, rangeHeader: string | undefined): Promise<FastifyReply> {
+async function sendFile(
+  reply: FastifyReply,
+  file: string,
+  contentType: string,
+  rangeHeader: string | undefined,
+): Promise<FastifyReply> {
   const info = await stat(file).catch(() => null);
   if (!info) throw new ApiError(404, 'MEDIA_NOT_FOUND', 'Media file not found');
   const size = info.size;

@@ -46,14 +46,57 @@ export interface PlaceResult {
 }
 
 const US_STATES: Record<string, string> = {
-  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
-  DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',
-  IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland',
-  MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri', MT: 'Montana',
-  NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York',
-  NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania',
-  RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah',
-  VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  DC: 'District of Columbia',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
 };
 
 function words(text: string): string[] {
@@ -128,7 +171,11 @@ export function toPrediction(v: Venue, input: string): Prediction {
   return {
     description,
     place_id: v.id,
-    structured_formatting: { main_text: v.name, main_text_matched_substrings: matches(v.name, inputWords), secondary_text: secondary },
+    structured_formatting: {
+      main_text: v.name,
+      main_text_matched_substrings: matches(v.name, inputWords),
+      secondary_text: secondary,
+    },
     types: ['establishment', 'point_of_interest', 'stadium'],
     matched_substrings: matches(description, inputWords),
     terms,
@@ -150,7 +197,11 @@ export function toPlace(v: Venue): PlaceResult {
   if (v.city) components.push({ long_name: v.city, short_name: v.city, types: ['locality', 'political'] });
   if (v.state) {
     const short = v.state.length === 2 ? v.state.toUpperCase() : v.state;
-    components.push({ long_name: US_STATES[short] ?? v.state, short_name: short, types: ['administrative_area_level_1', 'political'] });
+    components.push({
+      long_name: US_STATES[short] ?? v.state,
+      short_name: short,
+      types: ['administrative_area_level_1', 'political'],
+    });
   }
   components.push({ long_name: 'United States', short_name: 'US', types: ['country', 'political'] });
   if (v.zip) components.push({ long_name: v.zip, short_name: v.zip, types: ['postal_code'] });

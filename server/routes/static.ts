@@ -36,7 +36,10 @@ export function injectNonce(html: string, nonce: string): string {
     .join(nonce);
 }
 
-export async function registerStatic(app: FastifyInstance, opts: { distDir: string; mapsKey: boolean }): Promise<{
+export async function registerStatic(
+  app: FastifyInstance,
+  opts: { distDir: string; mapsKey: boolean },
+): Promise<{
   sendIndex: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 }> {
   const indexFile = path.join(opts.distDir, 'index.html');

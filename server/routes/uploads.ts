@@ -97,8 +97,7 @@ function mapMultipartError(err: unknown, maxBytes: number): ApiError {
 export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   const eventExists = async (eventId: string): Promise<boolean> =>
     UUID.test(eventId) && (await ctx.db.query('SELECT 1 FROM events WHERE id = $1', [eventId])).rows.length > 0;
-  const eventMissing = (eventId: string): ApiError =>
-    uploadError(404, 'EVENT_MATCHING_FAILED', 'Event not found', { eventId });
+  const eventMissing = (eventId: string): ApiError => uploadError(404, 'EVENT_MATCHING_FAILED', 'Event not found', { eventId });
 
   app.post('/api/v1/uploads', { preHandler: requireAuth(ctx) }, async (request, reply) => {
     if (!request.isMultipart()) throw uploadError(400, 'INVALID_INPUT', 'Expected a multipart/form-data body');
@@ -107,7 +106,9 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     let partial: string | null = null;
     let eventChecked = false;
     try {
-      for await (const part of request.parts({ limits: { fileSize: ctx.maxUploadBytes, files: 2, fields: 20, fieldSize: 4096 } })) {
+      for await (const part of request.parts({
+        limits: { fileSize: ctx.maxUploadBytes, files: 2, fields: 20, fieldSize: 4096 },
+      })) {
         if (part.type === 'field') {
           fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
           if (part.fieldname === 'eventId' && fields.eventId && !file) {
@@ -162,14 +163,28 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
           thumbName = name;
         } catch (err) {
           await unlink(path.join(ctx.uploadsDir, name)).catch(() => undefined);
-          request.log.warn(`ffmpeg thumbnail failed for clip ${file.id}; storing it without thumbnail (${(err as Error).message})`);
+          request.log.warn(
+            `ffmpeg thumbnail failed for clip ${file.id}; storing it without thumbnail (${(err as Error).message})`,
+          );
         }
       }
       const recordedAt = recordedAtRaw ? new Date(recordedAtRaw) : (creationTime ?? new Date(ctx.now()));
       const r = await ctx.db.query<ClipRow>(
         `INSERT INTO clips (id, user_id, event_id, filename, stored_name, mime_type, size, duration, thumbnail_name, recorded_at, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
-        [file.id, request.user?.id, eventId, file.filename, file.storedName, file.mime, file.size, duration, thumbName, recordedAt, new Date(ctx.now())],
+        [
+          file.id,
+          request.user?.id,
+          eventId,
+          file.filename,
+          file.storedName,
+          file.mime,
+          file.size,
+          duration,
+          thumbName,
+          recordedAt,
+          new Date(ctx.now()),
+        ],
       );
       const row = r.rows[0];
       if (!row) throw new Error('clip insert returned no row');

@@ -79,7 +79,10 @@ describe('auth', () => {
     assert.equal(body.data.user.email, 'player.one@example.com');
     assert.deepEqual(body.data.user.roles, ['USER']);
     assert.equal(body.data.token.split('.').length, 3);
-    const claims = JSON.parse(Buffer.from(body.data.token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+    const claims = JSON.parse(Buffer.from(body.data.token.split('.')[1] ?? '', 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
     assert.equal(claims.userId, body.data.user.id);
     for (const k of ['iat', 'exp', 'jti']) assert.ok(k in claims, k);
     assert.equal(Number(claims.exp) - Number(claims.iat), 3600);
@@ -210,7 +213,9 @@ describe('auth', () => {
     const s = await signIn(t.app, 'refresh@example.com');
     // The app sends a JSON content type even without a body.
     const r1 = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/verify/refresh', headers: { ...bearer(s.token), 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/api/v1/auth/verify/refresh',
+      headers: { ...bearer(s.token), 'content-type': 'application/json' },
     });
     assert.equal(r1.statusCode, 200);
     const b1 = r1.json() as Envelope<{ token: string; user: { id: string } }>;
@@ -248,13 +253,19 @@ describe('auth', () => {
     const admin = await signIn(t.app, 'boss@example.com', true);
     const user = await signIn(t.app, 'player@example.com');
     const forbidden = await t.app.inject({
-      method: 'POST', url: '/api/v1/admin/users/revoke', headers: bearer(user.token), payload: { email: 'boss@example.com' },
+      method: 'POST',
+      url: '/api/v1/admin/users/revoke',
+      headers: bearer(user.token),
+      payload: { email: 'boss@example.com' },
     });
     assert.equal(forbidden.statusCode, 403);
     assert.equal((forbidden.json() as Envelope).code, 'FORBIDDEN');
 
     const revoke = await t.app.inject({
-      method: 'POST', url: '/api/v1/admin/users/revoke', headers: bearer(admin.token), payload: { email: 'player@example.com' },
+      method: 'POST',
+      url: '/api/v1/admin/users/revoke',
+      headers: bearer(admin.token),
+      payload: { email: 'player@example.com' },
     });
     assert.equal(revoke.statusCode, 200);
     const denied = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(user.token) });
@@ -268,13 +279,19 @@ describe('auth', () => {
     assert.equal((cbDenied.json() as Envelope).code, 'PERMISSION_REVOKED');
 
     await t.app.inject({
-      method: 'POST', url: '/api/v1/admin/users/restore', headers: bearer(admin.token), payload: { email: 'player@example.com' },
+      method: 'POST',
+      url: '/api/v1/admin/users/restore',
+      headers: bearer(admin.token),
+      payload: { email: 'player@example.com' },
     });
     const back = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(user.token) });
     assert.equal(back.statusCode, 200);
 
     await t.app.inject({
-      method: 'POST', url: '/api/v1/admin/users/delete', headers: bearer(admin.token), payload: { email: 'player@example.com' },
+      method: 'POST',
+      url: '/api/v1/admin/users/delete',
+      headers: bearer(admin.token),
+      payload: { email: 'player@example.com' },
     });
     const gone = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(user.token) });
     assert.equal(gone.statusCode, 401);
@@ -285,14 +302,20 @@ describe('auth', () => {
     assert.equal((cbGone.json() as Envelope).code, 'USER_NOT_FOUND');
 
     const unknown = await t.app.inject({
-      method: 'POST', url: '/api/v1/admin/users/revoke', headers: bearer(admin.token), payload: { email: 'nobody@example.com' },
+      method: 'POST',
+      url: '/api/v1/admin/users/revoke',
+      headers: bearer(admin.token),
+      payload: { email: 'nobody@example.com' },
     });
     assert.equal(unknown.statusCode, 404);
   });
 
   test('envelope for Fastify errors: bad JSON, unknown route, payload too large', async () => {
     const bad = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/local/callback', headers: { 'content-type': 'application/json' }, payload: '{oops',
+      method: 'POST',
+      url: '/api/v1/auth/local/callback',
+      headers: { 'content-type': 'application/json' },
+      payload: '{oops',
     });
     assert.equal(bad.statusCode, 400);
     assert.deepEqual(bad.json(), { success: false, error: 'Malformed JSON body', code: 'INVALID_INPUT', details: null });
@@ -300,7 +323,9 @@ describe('auth', () => {
     assert.equal(missing.statusCode, 404);
     assert.equal((missing.json() as Envelope).code, 'NOT_FOUND');
     const big = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/local/callback', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/api/v1/auth/local/callback',
+      headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ code: 'x'.repeat(1024 * 1024 + 10) }),
     });
     assert.equal(big.statusCode, 413);
@@ -320,7 +345,9 @@ describe('logout with identity-provider redirect', () => {
   test('logout answers a logoutUrl; /idp/logout appends logout=success and rejects other origins', async () => {
     const s = await signIn(t.app, 'bye@example.com');
     const res = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/logout', headers: { ...bearer(s.token), host: 'localhost:3000' },
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { ...bearer(s.token), host: 'localhost:3000' },
       payload: { returnTo: 'http://localhost:3000/login' },
     });
     const body = res.json() as Envelope<{ requiresRedirect: boolean; logoutUrl: string }>;
@@ -328,11 +355,17 @@ describe('logout with identity-provider redirect', () => {
     const logoutUrl = new URL(body.data.logoutUrl);
     assert.equal(logoutUrl.pathname, '/idp/logout');
     assert.equal(logoutUrl.searchParams.get('returnTo'), 'http://localhost:3000/login');
-    const idp = await t.app.inject({ method: 'GET', url: logoutUrl.pathname + logoutUrl.search, headers: { host: 'localhost:3000' } });
+    const idp = await t.app.inject({
+      method: 'GET',
+      url: logoutUrl.pathname + logoutUrl.search,
+      headers: { host: 'localhost:3000' },
+    });
     assert.equal(idp.statusCode, 302);
     assert.equal(idp.headers.location, 'http://localhost:3000/login?logout=success');
     const evil = await t.app.inject({
-      method: 'GET', url: '/idp/logout?returnTo=' + encodeURIComponent('https://evil.example/'), headers: { host: 'localhost:3000' },
+      method: 'GET',
+      url: '/idp/logout?returnTo=' + encodeURIComponent('https://evil.example/'),
+      headers: { host: 'localhost:3000' },
     });
     assert.equal(evil.statusCode, 400);
   });
@@ -344,7 +377,11 @@ test('logs carry method and path only: no tokens, codes or Authorization headers
   try {
     const s = await signIn(t.app, 'quiet@example.com');
     const { code } = await authorize(t.app, 'quiet@example.com');
-    await t.app.inject({ method: 'GET', url: `/login?code=${code}&token=${s.token}`, headers: { ...bearer(s.token), accept: 'text/html' } });
+    await t.app.inject({
+      method: 'GET',
+      url: `/login?code=${code}&token=${s.token}`,
+      headers: { ...bearer(s.token), accept: 'text/html' },
+    });
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/local/callback', payload: { code } });
     await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer('garbage.token.value') });
     const log = lines.join('');

@@ -45,7 +45,11 @@ describe('error reports', () => {
     const invalid = await t.app.inject({ method: 'POST', url: '/api/v1/errors', payload: { message: 5 } });
     assert.equal(invalid.statusCode, 400);
     assert.equal((invalid.json() as { code: string }).code, 'INVALID_INPUT');
-    const huge = await t.app.inject({ method: 'POST', url: '/api/v1/errors', payload: { message: 'x', stack: 'y'.repeat(70_000) } });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/errors',
+      payload: { message: 'x', stack: 'y'.repeat(70_000) },
+    });
     assert.equal(huge.statusCode, 413);
     await t.app.close();
     const db = await openDb(t.dataDir);
@@ -96,7 +100,15 @@ describe('static app, CSP and history fallback', () => {
       const csp = String(res.headers['content-security-policy']);
       assert.ok(csp.includes(`script-src 'self' 'nonce-${nonce}'`), csp);
       assert.ok(csp.includes(`style-src 'self' 'nonce-${nonce}'`), csp);
-      for (const d of ["default-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", "img-src 'self' data: blob:", "media-src 'self' blob:"]) {
+      for (const d of [
+        "default-src 'self'",
+        "object-src 'none'",
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "img-src 'self' data: blob:",
+        "media-src 'self' blob:",
+      ]) {
         assert.ok(csp.includes(d), d);
       }
       assert.equal(res.headers['cache-control'], 'no-cache');
@@ -111,7 +123,10 @@ describe('static app, CSP and history fallback', () => {
 
   test('unquoted placeholders (minified HTML) are quoted', () => {
     assert.equal(
-      injectNonce('<meta name=csp-nonce content=__CSP_NONCE__><script nonce="__CSP_NONCE__" src=/a.js></script><x n=__CSP_NONCE__/>', 'ab+/c=='),
+      injectNonce(
+        '<meta name=csp-nonce content=__CSP_NONCE__><script nonce="__CSP_NONCE__" src=/a.js></script><x n=__CSP_NONCE__/>',
+        'ab+/c==',
+      ),
       '<meta name=csp-nonce content="ab+/c=="><script nonce="ab+/c==" src=/a.js></script><x n="ab+/c=="/>',
     );
   });

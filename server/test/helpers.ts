@@ -8,16 +8,40 @@ import type { Venue } from '../lib/venues';
 /** Tiny stand-in for server/data/venues.json so tests do not depend on it. */
 export const TEST_VENUES: Venue[] = [
   {
-    id: 'venue-lambeau', name: 'Lambeau Field', address: '1265 Lombardi Ave', city: 'Green Bay', state: 'WI', zip: '54304',
-    latitude: 44.5013, longitude: -88.0622, timezone: 'America/Chicago', sport: 'football',
+    id: 'venue-lambeau',
+    name: 'Lambeau Field',
+    address: '1265 Lombardi Ave',
+    city: 'Green Bay',
+    state: 'WI',
+    zip: '54304',
+    latitude: 44.5013,
+    longitude: -88.0622,
+    timezone: 'America/Chicago',
+    sport: 'football',
   },
   {
-    id: 'venue-wrigley', name: 'Wrigley Field', address: '1060 W Addison St', city: 'Chicago', state: 'IL', zip: '60613',
-    latitude: 41.9484, longitude: -87.6553, timezone: 'America/Chicago', sport: 'baseball',
+    id: 'venue-wrigley',
+    name: 'Wrigley Field',
+    address: '1060 W Addison St',
+    city: 'Chicago',
+    state: 'IL',
+    zip: '60613',
+    latitude: 41.9484,
+    longitude: -87.6553,
+    timezone: 'America/Chicago',
+    sport: 'baseball',
   },
   {
-    id: 'venue-unitedcenter', name: 'United Center', address: '1901 W Madison St', city: 'Chicago', state: 'IL', zip: '60612',
-    latitude: 41.8807, longitude: -87.6742, timezone: 'America/Chicago', sport: 'basketball',
+    id: 'venue-unitedcenter',
+    name: 'United Center',
+    address: '1901 W Madison St',
+    city: 'Chicago',
+    state: 'IL',
+    zip: '60612',
+    latitude: 41.8807,
+    longitude: -87.6742,
+    timezone: 'America/Chicago',
+    sport: 'basketball',
   },
 ];
 
@@ -29,7 +53,15 @@ export interface Clock {
 
 export function makeClock(start = Date.now()): Clock {
   let t = start;
-  return { now: () => t, advance: (ms) => { t += ms; }, set: (ms) => { t = ms; } };
+  return {
+    now: () => t,
+    advance: (ms) => {
+      t += ms;
+    },
+    set: (ms) => {
+      t = ms;
+    },
+  };
 }
 
 export async function tempDir(prefix = 'courtside-test-'): Promise<string> {

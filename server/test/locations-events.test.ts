@@ -45,7 +45,15 @@ describe('locations and events', () => {
   const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
   test('POST /locations: ADMIN only, validation, default name, timezone from coordinates', async () => {
-    const body = { name: 'Dodger Stadium', address: '1000 Vin Scully Ave', city: 'Los Angeles', state: 'CA', zip: '90012', latitude: 34.0739, longitude: -118.24 };
+    const body = {
+      name: 'Dodger Stadium',
+      address: '1000 Vin Scully Ave',
+      city: 'Los Angeles',
+      state: 'CA',
+      zip: '90012',
+      latitude: 34.0739,
+      longitude: -118.24,
+    };
     const forbidden = await post('/api/v1/locations', user.token, body);
     assert.equal(forbidden.statusCode, 403);
     assert.equal((forbidden.json() as Envelope).code, 'FORBIDDEN');
@@ -74,16 +82,35 @@ describe('locations and events', () => {
   test('GET /locations/search: substring on name/city/address, case-insensitive; near + radius in miles', async () => {
     const byCity = (await get('/api/v1/locations/search?q=chicago', user.token)).json() as Envelope<Loc[]>;
     assert.deepEqual(byCity.data.map((l) => l.name).sort(), ['United Center', 'Wrigley Field']);
-    assert.deepEqual(Object.keys(byCity.data[0] ?? {}).sort(), ['address', 'city', 'id', 'latitude', 'longitude', 'name', 'state', 'timezone', 'zip']);
+    assert.deepEqual(Object.keys(byCity.data[0] ?? {}).sort(), [
+      'address',
+      'city',
+      'id',
+      'latitude',
+      'longitude',
+      'name',
+      'state',
+      'timezone',
+      'zip',
+    ]);
     const byName = (await get('/api/v1/locations/search?q=LAMBEAU', user.token)).json() as Envelope<Loc[]>;
-    assert.deepEqual(byName.data.map((l) => l.id), ['venue-lambeau']);
+    assert.deepEqual(
+      byName.data.map((l) => l.id),
+      ['venue-lambeau'],
+    );
     const byAddress = (await get('/api/v1/locations/search?q=addison', user.token)).json() as Envelope<Loc[]>;
-    assert.deepEqual(byAddress.data.map((l) => l.id), ['venue-wrigley']);
+    assert.deepEqual(
+      byAddress.data.map((l) => l.id),
+      ['venue-wrigley'],
+    );
     const none = (await get('/api/v1/locations/search?q=zzzz', user.token)).json() as Envelope<Loc[]>;
     assert.deepEqual(none.data, []);
 
     const near = (await get('/api/v1/locations/search?near=41.9484,-87.6553&radius=10', user.token)).json() as Envelope<Loc[]>;
-    assert.deepEqual(near.data.map((l) => l.id), ['venue-wrigley', 'venue-unitedcenter']);
+    assert.deepEqual(
+      near.data.map((l) => l.id),
+      ['venue-wrigley', 'venue-unitedcenter'],
+    );
     assert.equal(near.data[0]?.distance, 0);
     assert.ok(Math.abs((near.data[1]?.distance ?? 0) - 4.8) < 0.3, String(near.data[1]?.distance));
     const wide = (await get('/api/v1/locations/search?near=41.9484,-87.6553&radius=250', user.token)).json() as Envelope<Loc[]>;
@@ -93,7 +120,13 @@ describe('locations and events', () => {
   });
 
   test('POST /events: ADMIN only, per-field validation, unknown location → 404', async () => {
-    const ok = { name: 'Cubs vs Sox', sport: 'baseball', startTime: '2030-06-01T18:00:00.000Z', endTime: null, locationId: 'venue-wrigley' };
+    const ok = {
+      name: 'Cubs vs Sox',
+      sport: 'baseball',
+      startTime: '2030-06-01T18:00:00.000Z',
+      endTime: null,
+      locationId: 'venue-wrigley',
+    };
     const forbidden = await post('/api/v1/events', user.token, ok);
     assert.equal(forbidden.statusCode, 403);
     const created = await post('/api/v1/events', admin.token, ok);
@@ -120,7 +153,13 @@ describe('locations and events', () => {
     const now = t.clock.now();
     const iso = (offsetH: number) => new Date(now + offsetH * 3600_000).toISOString();
     const mk = async (name: string, sport: string, locationId: string, startH: number, endH: number | null) => {
-      const res = await post('/api/v1/events', admin.token, { name, sport, startTime: iso(startH), endTime: endH === null ? null : iso(endH), locationId });
+      const res = await post('/api/v1/events', admin.token, {
+        name,
+        sport,
+        startTime: iso(startH),
+        endTime: endH === null ? null : iso(endH),
+        locationId,
+      });
       assert.equal(res.statusCode, 201, res.body);
     };
     await mk('Packers Game', 'football', 'venue-lambeau', 48, 51); // upcoming, later
@@ -130,21 +169,31 @@ describe('locations and events', () => {
     await mk('Open Ended Live', 'hockey', 'venue-wrigley', -1, null); // live (no end)
 
     const all = (await get('/api/v1/events/text-search?q=game', user.token)).json() as Envelope<Ev[]>;
-    assert.deepEqual(all.data.map((e) => e.name), ['Bulls Game', 'Packers Game', 'Old Bulls Game']);
+    assert.deepEqual(
+      all.data.map((e) => e.name),
+      ['Bulls Game', 'Packers Game', 'Old Bulls Game'],
+    );
 
     const bySport = (await get('/api/v1/events/text-search?q=HOCKEY', user.token)).json() as Envelope<Ev[]>;
     assert.deepEqual(bySport.data.map((e) => e.name).sort(), ['Live Hockey', 'Open Ended Live']);
     const byCity = (await get('/api/v1/events/text-search?q=green%20bay', user.token)).json() as Envelope<Ev[]>;
-    assert.deepEqual(byCity.data.map((e) => e.name), ['Packers Game']);
+    assert.deepEqual(
+      byCity.data.map((e) => e.name),
+      ['Packers Game'],
+    );
 
-    const near = (await get('/api/v1/events/text-search?q=&near=41.8807,-87.6742&radius=50', user.token)).json() as Envelope<Ev[]>;
+    const near = (await get('/api/v1/events/text-search?q=&near=41.8807,-87.6742&radius=50', user.token)).json() as Envelope<
+      Ev[]
+    >;
     const names = near.data.map((e) => e.name);
     assert.ok(!names.includes('Packers Game'));
     assert.equal(near.data[0]?.location.name === 'United Center' || near.data[0]?.location.name === 'Wrigley Field', true);
     assert.ok(['Live Hockey', 'Open Ended Live'].includes(names[0] ?? ''));
     const hockey = near.data.find((e) => e.name === 'Live Hockey');
     assert.equal(hockey?.distance, 0);
-    const far = (await get('/api/v1/events/text-search?q=packers&near=41.8807,-87.6742&radius=500', user.token)).json() as Envelope<Ev[]>;
+    const far = (
+      await get('/api/v1/events/text-search?q=packers&near=41.8807,-87.6742&radius=500', user.token)
+    ).json() as Envelope<Ev[]>;
     assert.equal(far.data.length, 1);
     assert.ok(Math.abs((far.data[0]?.distance ?? 0) - 294) < 10, String(far.data[0]?.distance));
     const unauth = await t.app.inject({ method: 'GET', url: '/api/v1/events/text-search?q=x' });

@@ -51,9 +51,13 @@ test('admin CLI changes the DB when the server is stopped and refuses while it r
   const dataDir = await tempDir();
   const distDir = path.join(dataDir, 'no-dist');
   const cli = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'admin-cli.ts'), ...args, '--data-dir', dataDir], {
-      encoding: 'utf8',
-    });
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, '..', 'admin-cli.ts'), ...args, '--data-dir', dataDir],
+      {
+        encoding: 'utf8',
+      },
+    );
   try {
     const app = await buildApp({ dataDir, distDir, venues: TEST_VENUES });
     const s = await signIn(app, 'cli@example.com');

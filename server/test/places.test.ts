@@ -53,20 +53,37 @@ describe('places stand-in', () => {
     assert.equal(res.statusCode, 200);
     const preds = (res.json() as Envelope<{ predictions: Prediction[] }>).data.predictions;
     assert.deepEqual(preds.map((p) => p.structured_formatting.main_text).sort(), ['Lambeau Field', 'Wrigley Field']);
-    const chicago = (await t.app.inject({ method: 'GET', url: '/api/v1/places/autocomplete?input=wrigley%20chicago' })).json() as Envelope<{ predictions: Prediction[] }>;
+    const chicago = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/places/autocomplete?input=wrigley%20chicago' })
+    ).json() as Envelope<{ predictions: Prediction[] }>;
     assert.equal(chicago.data.predictions[0]?.place_id, 'venue-wrigley');
     const p = chicago.data.predictions[0];
     assert.ok(p);
     assert.equal(p.description, 'Wrigley Field, 1060 W Addison St, Chicago, IL 60613, USA');
     assert.deepEqual(p.matched_substrings[0], { offset: 0, length: 7 });
     assert.equal(p.terms[0]?.value, 'Wrigley Field');
-    const none = (await t.app.inject({ method: 'GET', url: '/api/v1/places/autocomplete?input=qqq' })).json() as Envelope<{ predictions: Prediction[] }>;
+    const none = (await t.app.inject({ method: 'GET', url: '/api/v1/places/autocomplete?input=qqq' })).json() as Envelope<{
+      predictions: Prediction[];
+    }>;
     assert.deepEqual(none.data.predictions, []);
   });
 
   test('full venue addresses (as in venues.json) are not repeated in descriptions', async () => {
     const full = await startApp({
-      venues: [{ id: 'v1', name: 'Chase Field', address: '401 E Jefferson St, Phoenix, AZ 85004, USA', city: 'Phoenix', state: 'AZ', zip: '85004', latitude: 33.4453, longitude: -112.0667, timezone: 'America/Phoenix', sport: 'Baseball' }],
+      venues: [
+        {
+          id: 'v1',
+          name: 'Chase Field',
+          address: '401 E Jefferson St, Phoenix, AZ 85004, USA',
+          city: 'Phoenix',
+          state: 'AZ',
+          zip: '85004',
+          latitude: 33.4453,
+          longitude: -112.0667,
+          timezone: 'America/Phoenix',
+          sport: 'Baseball',
+        },
+      ],
     });
     try {
       const res = await full.app.inject({ method: 'GET', url: '/api/v1/places/autocomplete?input=chase' });
@@ -79,7 +96,14 @@ describe('places stand-in', () => {
 
   test('details: Google-shaped address components', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/places/details?placeId=venue-lambeau' });
-    const place = (res.json() as Envelope<{ place: { address_components: { long_name: string; short_name: string; types: string[] }[]; geometry: { location: { lat: number } } } }>).data.place;
+    const place = (
+      res.json() as Envelope<{
+        place: {
+          address_components: { long_name: string; short_name: string; types: string[] }[];
+          geometry: { location: { lat: number } };
+        };
+      }>
+    ).data.place;
     const byType = (type: string) => place.address_components.find((c) => c.types.includes(type));
     assert.equal(byType('locality')?.long_name, 'Green Bay');
     assert.equal(byType('administrative_area_level_1')?.short_name, 'WI');
@@ -149,7 +173,9 @@ describe('places stand-in', () => {
     const zip = geocoded.results[0]?.address_components.find((c) => c.types.includes('postal_code'));
     assert.equal(zip?.long_name, '54304');
     const byAddress = await new Promise<{ results: PlaceLike[] | null; status: string }>((resolve) => {
-      void new maps.Geocoder().geocode({ address: 'wrigley' }, (results, status) => resolve({ results, status })).catch(() => undefined);
+      void new maps.Geocoder()
+        .geocode({ address: 'wrigley' }, (results, status) => resolve({ results, status }))
+        .catch(() => undefined);
     });
     assert.equal(byAddress.status, 'OK');
     assert.equal(byAddress.results?.[0]?.place_id, 'venue-wrigley');

@@ -54,14 +54,24 @@ describe('uploads and clip media', () => {
     const dir = await tempDir('courtside-media-');
     const file = path.join(dir, 'clip.mp4');
     execFileSync(ffmpegPath, [
-      '-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=160x120:rate=10', '-pix_fmt', 'yuv420p', file,
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=2:size=160x120:rate=10',
+      '-pix_fmt',
+      'yuv420p',
+      file,
     ]);
     video = await readFile(file);
     t = await startApp({ maxUploadBytes: 200 * 1024 });
     const admin = await signIn(t.app, 'admin@example.com', true);
     user = await signIn(t.app, 'filmer@example.com');
     const ev = await t.app.inject({
-      method: 'POST', url: '/api/v1/events', headers: bearer(admin.token),
+      method: 'POST',
+      url: '/api/v1/events',
+      headers: bearer(admin.token),
       payload: { name: 'Game', sport: 'soccer', startTime: '2030-01-01T10:00:00Z', endTime: null, locationId: 'venue-wrigley' },
     });
     eventId = (ev.json() as Envelope<{ id: string }>).data.id;
@@ -152,7 +162,11 @@ describe('uploads and clip media', () => {
   });
 
   test('wrong type, too many files, no file, unknown event, no auth', async () => {
-    expectError(await upload([{ name: 'video', value: 'hello', filename: 'notes.txt', type: 'text/plain' }]), 400, 'INVALID_FILE_TYPE');
+    expectError(
+      await upload([{ name: 'video', value: 'hello', filename: 'notes.txt', type: 'text/plain' }]),
+      400,
+      'INVALID_FILE_TYPE',
+    );
     expectError(
       await upload([
         { name: 'video', value: video, filename: 'a.mp4', type: 'video/mp4' },
@@ -192,7 +206,12 @@ describe('uploads and clip media', () => {
     try {
       const s = await signIn(bare.app, 'x@example.com');
       const { payload, headers } = multipart([{ name: 'video', value: video, filename: 'a.mp4', type: 'video/mp4' }]);
-      const res = await bare.app.inject({ method: 'POST', url: '/api/v1/uploads', headers: { ...bearer(s.token), ...headers }, payload });
+      const res = await bare.app.inject({
+        method: 'POST',
+        url: '/api/v1/uploads',
+        headers: { ...bearer(s.token), ...headers },
+        payload,
+      });
       assert.equal(res.statusCode, 201, res.body);
       const clip = (res.json() as Envelope<Clip>).data;
       assert.equal(clip.duration, null);
