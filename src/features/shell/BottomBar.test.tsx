@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
 import type { UploadFileItem, UploadStatus } from '../uploads/uploadTypes';
+import { initialUploadsState } from '../uploads/uploadsSlice';
 import { BottomBar } from './BottomBar';
 
 function uploadFile(id: number, status: UploadStatus): UploadFileItem {
@@ -19,7 +20,7 @@ function uploadFile(id: number, status: UploadStatus): UploadFileItem {
 }
 
 function withUploads(files: UploadFileItem[]) {
-  return { ...signedInState(), uploads: { sessionId: null, selectedEventId: null, files } };
+  return { ...signedInState(), uploads: { ...initialUploadsState, files } };
 }
 
 describe('BottomBar', () => {

@@ -2,10 +2,35 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import { isIncomplete } from './uploadTypes';
 
+export const selectUploads = (state: RootState) => state.uploads;
 export const selectUploadFiles = (state: RootState) => state.uploads.files;
+export const selectSelectedUploadEvent = (state: RootState) => state.uploads.selectedEvent;
+export const selectResumeOffer = (state: RootState) => state.uploads.resumeOffer;
+export const selectSelectionError = (state: RootState) => state.uploads.selectionError;
+export const selectUploadEventError = (state: RootState) => state.uploads.eventError;
+export const selectAwaitingRepick = (state: RootState) => state.uploads.awaitingRepick;
 
 /** Files still on their way (pending, extracting metadata or uploading): the bottom bar's badge. */
-export const selectActiveUploadCount = createSelector(
-  [selectUploadFiles],
-  (files) => files.filter((f) => isIncomplete(f.status)).length,
+export const selectActiveUploadCount = createSelector([selectUploadFiles], (files) => files.filter((f) => isIncomplete(f.status)).length);
+
+export const selectHasPendingFiles = createSelector([selectUploadFiles], (files) => files.some((f) => f.status === 'pending'));
+
+export const selectIsUploading = createSelector([selectUploadFiles], (files) =>
+  files.some((f) => f.status === 'uploading' || f.status === 'extracting-metadata'),
 );
+
+/** Upload Summary: counts by status and the overall progress (by bytes). */
+export const selectUploadSummary = createSelector([selectUploadFiles], (files) => {
+  const count = (s: string) => files.filter((f) => f.status === s).length;
+  const bytes = files.reduce((t, f) => t + f.size, 0);
+  const done = files.reduce((t, f) => t + (f.size * f.progress) / 100, 0);
+  return {
+    total: files.length,
+    pending: count('pending'),
+    uploading: count('uploading') + count('extracting-metadata'),
+    completed: count('completed'),
+    failed: count('failed'),
+    totalBytes: bytes,
+    progress: bytes > 0 ? Math.round((done / bytes) * 100) : 0,
+  };
+});

@@ -8,13 +8,17 @@ export interface UploadError {
   message: string;
 }
 
-/** A file in the queue. The File itself lives in the file registry, keyed by `id` (state stays serializable). */
-export interface UploadFileItem {
+/** What the app knows of a picked file; the File itself lives in the file registry under `id`. */
+export interface PickedFile {
   id: string;
   name: string;
   size: number;
   type: string;
   lastModified: number;
+}
+
+/** A file in the queue (serializable: no File object in the store). */
+export interface UploadFileItem extends PickedFile {
   status: UploadStatus;
   progress: number;
   metadata: { duration: number | null } | null;

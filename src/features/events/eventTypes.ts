@@ -1,0 +1,17 @@
+/** An event as search results show it (spec part 1 §3 "Event search result"). */
+export interface EventSummary {
+  id: string;
+  name: string;
+  sport: string;
+  startTime: string;
+  endTime: string | null;
+  location: {
+    name: string;
+    city: string;
+    state: string;
+    latitude: number | null;
+    longitude: number | null;
+  };
+  /** Kilometres from the searcher, when the search was made near a point. */
+  distance: number | null;
+}
