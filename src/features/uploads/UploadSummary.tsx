@@ -1,0 +1,80 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+
+export interface UploadSummaryCounts {
+  total: number;
+  completed: number;
+  failed: number;
+  /** Uploading or extracting metadata. */
+  uploading: number;
+  pending: number;
+  /** Overall progress by bytes, 0–100. */
+  progress: number;
+}
+
+export interface UploadSummaryProps {
+  summary: UploadSummaryCounts;
+  onClearAll: () => void;
+}
+
+/** 'Upload Summary': counts by status, overall progress and Clear All (presentational). */
+export function UploadSummary({ summary, onClearAll }: UploadSummaryProps) {
+  const titleId = useId();
+  const counts: Array<[string, number]> = [
+    ['Total', summary.total],
+    ['Completed', summary.completed],
+    ['Failed', summary.failed],
+    ['In progress', summary.uploading],
+    ['Pending', summary.pending],
+  ];
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2 }}>
+      <Stack spacing={1.5}>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography id={titleId} variant="h6" component="h2">
+            Upload Summary
+          </Typography>
+          <Button onClick={onClearAll} size="large">
+            Clear All
+          </Button>
+        </Stack>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: { xs: 'repeat(3, 1fr)', sm: 'repeat(5, 1fr)' },
+            gap: 1,
+          }}
+        >
+          {counts.map(([label, value]) => (
+            <Box key={label} sx={{ textAlign: 'center' }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {label}
+              </Typography>
+              <Typography component="dd" variant="h6" sx={{ m: 0 }}>
+                {value}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <LinearProgress
+            variant="determinate"
+            value={summary.progress}
+            aria-label="Overall upload progress"
+            sx={{ flex: 1, height: 8, borderRadius: 4 }}
+          />
+          <Typography variant="body2" sx={{ minWidth: 40, textAlign: 'right' }}>
+            {summary.progress}%
+          </Typography>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
