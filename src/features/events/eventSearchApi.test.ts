@@ -1,0 +1,148 @@
+import { http, HttpResponse } from 'msw';
+import { makeStore } from '../../app/store';
+import { API, apiServer, setupApiServer } from '../../test/apiServer';
+import { signedInState } from '../../test/renderWithProviders';
+import { makeToken } from '../../test/tokens';
+import { eventSearchApi, searchParams, SEARCH_FAILED, toEventSummary, type EventSearchArgs } from './eventSearchApi';
+import { readCachedSearch, searchCacheKey, writeCachedSearch } from './eventSearchCache';
+import type { EventSummary } from './eventTypes';
+import { rememberRecentEvent } from './recentEvents';
+
+setupApiServer();
+
+const T0 = Date.UTC(2026, 4, 1, 12);
+
+const serverEvent = {
+  id: 'e-1',
+  name: 'Cubs vs Cardinals',
+  sport: 'Baseball',
+  startTime: '2026-05-01T18:00:00.000Z',
+  endTime: null,
+  locationId: 'wrigley',
+  timezone: 'America/Chicago',
+  location: {
+    id: 'wrigley',
+    name: 'Wrigley Field',
+    city: 'Chicago',
+    state: 'IL',
+    address: '1060 W Addison St',
+    coordinates: { lat: 41.9484, lng: -87.6553 },
+    latitude: 41.9484,
+    longitude: -87.6553,
+  },
+};
+
+const summary: EventSummary = {
+  id: 'e-1',
+  name: 'Cubs vs Cardinals',
+  sport: 'Baseball',
+  startTime: '2026-05-01T18:00:00.000Z',
+  endTime: null,
+  location: { name: 'Wrigley Field', city: 'Chicago', state: 'IL', latitude: 41.9484, longitude: -87.6553 },
+  distance: null,
+};
+
+function store() {
+  const session = signedInState().session;
+  return makeStore({
+    runSagas: false,
+    services: { clock: { now: () => T0 } },
+    preloadedState: { session: { ...session, token: makeToken({}) } },
+  });
+}
+
+async function search(args: EventSearchArgs) {
+  const s = store();
+  const result = await s.dispatch(eventSearchApi.endpoints.searchEvents.initiate(args));
+  return result;
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('searchParams', () => {
+  it('general search: radius always sent (500 km by default), near only when given', () => {
+    expect(searchParams({ q: ' cubs ', mode: 'general' })).toEqual({ q: 'cubs', radius: '500' });
+    expect(searchParams({ q: 'cubs', mode: 'general', near: { lat: 41.9, lng: -87.6 }, radiusKm: 100 })).toEqual({
+      q: 'cubs',
+      near: '41.9,-87.6',
+      radius: '100',
+    });
+  });
+
+  it('current-event search: radius only with near (50 km by default)', () => {
+    expect(searchParams({ q: 'cubs', mode: 'current' })).toEqual({ q: 'cubs' });
+    expect(searchParams({ q: 'cubs', mode: 'current', near: { lat: 41.9, lng: -87.6 } })).toEqual({
+      q: 'cubs',
+      near: '41.9,-87.6',
+      radius: '50',
+    });
+  });
+});
+
+describe('toEventSummary', () => {
+  it('reads coordinates from location.coordinates', () => {
+    expect(toEventSummary({ ...serverEvent, distance: null })).toEqual(summary);
+  });
+
+  it('falls back to latitude/longitude and fills missing names with TBD', () => {
+    const event = toEventSummary({
+      id: 'e-2',
+      name: 'Pickup game',
+      sport: 'Basketball',
+      startTime: '2026-05-01T18:00:00.000Z',
+      endTime: null,
+      location: { name: '', city: null, state: null, coordinates: null, latitude: 40, longitude: -80 },
+      distance: 3.2,
+    });
+    expect(event.location).toEqual({ name: 'Location TBD', city: 'TBD', state: 'TBD', latitude: 40, longitude: -80 });
+    expect(event.distance).toBe(3.2);
+  });
+});
+
+describe('searchEvents', () => {
+  it('sends q and radius, maps the answer and saves it in the local cache', async () => {
+    let url: URL | null = null;
+    apiServer.use(
+      http.get(API('events/text-search'), ({ request }) => {
+        url = new URL(request.url);
+        return HttpResponse.json({ success: true, data: [serverEvent] });
+      }),
+    );
+    const result = await search({ q: 'Cubs', mode: 'general' });
+    expect(result.data).toEqual({ events: [summary], source: 'server' });
+    expect(url!.searchParams.get('q')).toBe('Cubs');
+    expect(url!.searchParams.get('radius')).toBe('500');
+    expect(url!.searchParams.has('near')).toBe(false);
+    expect(readCachedSearch(searchCacheKey({ q: 'cubs', radiusKm: 500 }), T0)).toEqual([summary]);
+  });
+
+  it('on failure answers with the saved results for the same search', async () => {
+    writeCachedSearch(searchCacheKey({ q: 'cubs', radiusKm: 500 }), [summary], T0 - 60_000);
+    apiServer.use(
+      http.get(API('events/text-search'), () => HttpResponse.json({ success: false, error: 'down' }, { status: 500 })),
+    );
+    const result = await search({ q: 'CUBS ', mode: 'general' });
+    expect(result.data).toEqual({ events: [summary], source: 'cache' });
+  });
+
+  it('treats an answer of the wrong shape as a failure', async () => {
+    writeCachedSearch(searchCacheKey({ q: 'cubs', radiusKm: 500 }), [summary], T0);
+    apiServer.use(http.get(API('events/text-search'), () => HttpResponse.json({ success: true, data: { events: [] } })));
+    const result = await search({ q: 'cubs', mode: 'general' });
+    expect(result.data?.source).toBe('cache');
+  });
+
+  it('without saved results, answers with the recent events', async () => {
+    rememberRecentEvent({ ...summary, id: 'r-1', name: 'Recent game' }, T0);
+    apiServer.use(http.get(API('events/text-search'), () => HttpResponse.error()));
+    const result = await search({ q: 'cubs', mode: 'general' });
+    expect(result.data).toEqual({ events: [{ ...summary, id: 'r-1', name: 'Recent game' }], source: 'recent' });
+  });
+
+  it('with nothing to fall back on, fails with the spec message', async () => {
+    apiServer.use(http.get(API('events/text-search'), () => HttpResponse.error()));
+    const result = await search({ q: 'cubs', mode: 'general' });
+    expect(result.data).toBeUndefined();
+    expect(result.error).toEqual({ status: 'CUSTOM_ERROR', error: SEARCH_FAILED });
+  });
+});
