@@ -1,0 +1,57 @@
+import * as v from 'valibot';
+import { api } from '../../api/apiSlice';
+import { envelope } from '../../api/envelope';
+import type { LocationPayload } from './placeToLocation';
+
+/** Spec part 1 §9: the time zone of a location that has none. */
+export const DEFAULT_TIMEZONE = 'America/Chicago';
+/** Spec part 1 §9: location-save timeout. */
+export const SAVE_LOCATION_TIMEOUT_MS = 10_000;
+
+/** A location as search results show it (spec part 1 §3 "Location read from search"). */
+export interface LocationSummary {
+  id: string;
+  name: string;
+  timezone: string;
+  address: string;
+}
+
+const locationSchema = v.looseObject({
+  id: v.pipe(v.union([v.string(), v.number()]), v.transform(String)),
+  name: v.optional(v.nullable(v.string())),
+  timezone: v.optional(v.nullable(v.string())),
+  address: v.optional(v.nullable(v.string())),
+});
+const searchSchema = envelope(v.array(locationSchema));
+
+export function toLocationSummary(raw: v.InferOutput<typeof locationSchema>): LocationSummary {
+  return {
+    id: raw.id,
+    name: raw.name ?? '',
+    timezone: raw.timezone || DEFAULT_TIMEZONE,
+    address: raw.address ?? '',
+  };
+}
+
+export const locationsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** POST /api/v1/locations (ADMIN, 10 s); the answer is not used (spec part 1 §7). */
+    createLocation: build.mutation<null, LocationPayload>({
+      query: (body) => ({ url: 'locations', method: 'POST', body, timeout: SAVE_LOCATION_TIMEOUT_MS }),
+      transformResponse: () => null,
+      invalidatesTags: [{ type: 'Location', id: 'LIST' }],
+    }),
+    /** GET /api/v1/locations/search?q= */
+    searchLocations: build.query<LocationSummary[], string>({
+      query: (q) => ({ url: 'locations/search', params: { q } }),
+      rawResponseSchema: searchSchema,
+      transformResponse: (raw: v.InferOutput<typeof searchSchema>) => raw.data.map(toLocationSummary),
+      providesTags: (result) => [
+        { type: 'Location', id: 'LIST' },
+        ...(result ?? []).map((l) => ({ type: 'Location' as const, id: l.id })),
+      ],
+    }),
+  }),
+});
+
+export const { useCreateLocationMutation, useLazySearchLocationsQuery } = locationsApi;
