@@ -4,7 +4,8 @@ import { sessionSaga } from '../features/session/sessionSaga';
 import { loginSaga } from '../features/login/loginSaga';
 import { shellSaga } from '../features/shell/shellSaga';
 import { errorsSaga } from '../features/errors/errorsSaga';
+import { uploadQueueSaga } from '../features/uploads/uploadQueueSaga';
 
 export function* rootSaga(): SagaIterator {
-  yield all([call(sessionSaga), call(loginSaga), call(shellSaga), call(errorsSaga)]);
+  yield all([call(sessionSaga), call(loginSaga), call(shellSaga), call(errorsSaga), call(uploadQueueSaga)]);
 }

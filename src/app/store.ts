@@ -6,6 +6,7 @@ import { sessionBridge } from '../features/session/sessionBridge';
 import { loginReducer } from '../features/login/loginSlice';
 import { shellReducer } from '../features/shell/shellSlice';
 import { uploadsReducer } from '../features/uploads/uploadsSlice';
+import { browserUploadServices, type UploadServices } from '../features/uploads/uploadServices';
 import { devToolsOptions } from './devtools';
 import { rootSaga } from './rootSaga';
 import { createAppServices, type AppServices } from './services';
@@ -25,14 +26,22 @@ export interface MakeStoreOptions {
   services?: Partial<AppServices>;
   /** Tests that only need reducers and the API can leave the sagas out. */
   runSagas?: boolean;
+  /** Browser capabilities of the upload queue (tests replace them). */
+  uploadServices?: Partial<UploadServices>;
   /** Extra middleware after ours (tests record actions with it). */
   middleware?: Middleware[];
 }
 
-export function makeStore({ preloadedState, services: overrides, runSagas = true, middleware = [] }: MakeStoreOptions = {}) {
+export function makeStore({
+  preloadedState,
+  services: overrides,
+  runSagas = true,
+  middleware = [],
+  uploadServices,
+}: MakeStoreOptions = {}) {
   const services = createAppServices({ session: sessionBridge, ...overrides });
-  const sagaMiddleware = createSagaMiddleware<{ services: AppServices; store?: unknown }>({
-    context: { services },
+  const sagaMiddleware = createSagaMiddleware<{ services: AppServices; store?: unknown; uploads: UploadServices }>({
+    context: { services, uploads: { ...browserUploadServices, ...uploadServices } },
     // A saga that throws has stopped working: say so loudly rather than fail in silence.
     onError: (error, { sagaStack }) => console.error('Background task failed', error, sagaStack),
   });

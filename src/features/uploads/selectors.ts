@@ -11,7 +11,10 @@ export const selectUploadEventError = (state: RootState) => state.uploads.eventE
 export const selectAwaitingRepick = (state: RootState) => state.uploads.awaitingRepick;
 
 /** Files still on their way (pending, extracting metadata or uploading): the bottom bar's badge. */
-export const selectActiveUploadCount = createSelector([selectUploadFiles], (files) => files.filter((f) => isIncomplete(f.status)).length);
+export const selectActiveUploadCount = createSelector(
+  [selectUploadFiles],
+  (files) => files.filter((f) => isIncomplete(f.status)).length,
+);
 
 export const selectHasPendingFiles = createSelector([selectUploadFiles], (files) => files.some((f) => f.status === 'pending'));
 

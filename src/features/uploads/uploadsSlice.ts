@@ -87,13 +87,22 @@ const uploadsSlice = createSlice({
     },
     uploadSessionRestored(
       state,
-      action: PayloadAction<{ sessionId: string; createdAt: number; selectedEvent: EventSummary | null; files: UploadFileItem[]; awaitingRepick: string[] }>,
+      action: PayloadAction<{
+        sessionId: string;
+        createdAt: number;
+        selectedEvent: EventSummary | null;
+        files: UploadFileItem[];
+        awaitingRepick: string[];
+      }>,
     ) {
       const { sessionId, createdAt, selectedEvent, files, awaitingRepick } = action.payload;
       Object.assign(state, { sessionId, createdAt, selectedEvent, files, awaitingRepick, resumeOffer: null });
     },
+    /** Nothing is left to upload: the stored session ends; the list stays on screen. */
     uploadSessionCleared(state) {
-      Object.assign(state, { ...initialUploadsState, selectedEvent: state.selectedEvent, files: state.files.filter((f) => f.status === 'completed') });
+      state.sessionId = null;
+      state.createdAt = null;
+      state.awaitingRepick = [];
     },
     resumeOffered(state, action: PayloadAction<ResumeOffer>) {
       state.resumeOffer = action.payload;

@@ -1,0 +1,20 @@
+/** Upload limits (spec part 1 §5, §9). */
+export const MAX_FILE_BYTES = 100 * 1024 * 1024;
+export const ALLOWED_EXTENSIONS = ['.mp4', '.mov', '.m4v', '.mts', '.mxf'] as const;
+export const ALLOWED_MIME_TYPES = [
+  'video/mp4',
+  'video/quicktime',
+  'video/x-m4v',
+  'video/mp2t',
+  'video/mpeg2-ts',
+  'application/mxf',
+] as const;
+export const UPLOAD_CONCURRENCY = 3;
+export const UPLOAD_SESSION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+export const UPLOAD_SESSION_MAX_IDLE_MS = 2 * 60 * 60 * 1000;
+/** Waits before each automatic attempt after a lost connection; then the file is marked failed. */
+export const NETWORK_RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000] as const;
+export const METADATA_TIMEOUT_MS = 10_000;
+export const LEAVE_WARNING = 'You have uploads in progress. Are you sure you want to leave?';
+export const EVENT_PROBLEM_MESSAGE =
+  'Problem uploading with this event. Please choose a different event or upload without an event.';

@@ -1,0 +1,45 @@
+import { readErrorBody } from '../../api/envelope';
+import { EVENT_PROBLEM_MESSAGE } from './uploadConstants';
+import { FILE_TOO_LARGE, UNSUPPORTED_TYPE } from './uploadValidation';
+import type { UploadError } from './uploadTypes';
+
+/** Upload error codes (spec part 1 §8 Upload) and the words a user sees for each. */
+const MESSAGES: Record<string, string> = {
+  FILE_TOO_LARGE,
+  INVALID_FILE_TYPE: UNSUPPORTED_TYPE,
+  INVALID_INPUT: 'The upload was incomplete or malformed. Please try again.',
+  TOO_MANY_FILES: 'Too many files in one upload. Please send fewer at a time.',
+  BATCH_TOO_LARGE: 'These files are too large together. Please send fewer at a time.',
+  METADATA_EXTRACTION_FAILED: 'This video could not be read. It may be damaged or in an unsupported format.',
+  EVENT_MATCHING_FAILED: EVENT_PROBLEM_MESSAGE,
+  NETWORK_ERROR: 'Network error: the connection was lost. Check your connection and press Retry.',
+  AUTHENTICATION_FAILED: 'Your session has ended. Please sign in again to upload.',
+  SERVER_ERROR: 'Server error. Please try again later.',
+  CANCELLED: 'Upload cancelled',
+};
+
+export function uploadError(code: string, fallback?: string): UploadError {
+  return { code, message: MESSAGES[code] ?? fallback ?? 'Upload failed' };
+}
+
+/** An event error: the EVENT_MATCHING_FAILED code, a 404, or a message about the event not existing or being invalid. */
+export function isEventError(status: number, code: string | null, message: string | null): boolean {
+  return (
+    code === 'EVENT_MATCHING_FAILED' ||
+    status === 404 ||
+    /event\b.*\b(not exist|does not exist|not found|invalid)|invalid event/i.test(message ?? '')
+  );
+}
+
+/** Maps a refused upload to its error; the default is 'Upload failed: {status}'. */
+export function errorForResponse(status: number, body: unknown): UploadError {
+  const parsed = readErrorBody(body);
+  const code = parsed?.errorCode ?? parsed?.code ?? null;
+  const message = parsed?.error ?? null;
+  if (isEventError(status, code, message)) return uploadError('EVENT_MATCHING_FAILED');
+  if (code && MESSAGES[code]) return uploadError(code);
+  if (status === 413) return uploadError('FILE_TOO_LARGE');
+  if (status === 401) return uploadError('AUTHENTICATION_FAILED');
+  if (status >= 500) return uploadError('SERVER_ERROR');
+  return { code: code ?? 'UPLOAD_FAILED', message: `Upload failed: ${status}` };
+}

@@ -1,0 +1,95 @@
+import { del, get, set } from 'idb-keyval';
+import { readJson, remove, StorageKeys, writeJson } from '../../app/storage';
+import type { EventSummary } from '../events/eventTypes';
+import { UPLOAD_SESSION_MAX_AGE_MS, UPLOAD_SESSION_MAX_IDLE_MS } from './uploadConstants';
+import { isIncomplete, type UploadFileItem } from './uploadTypes';
+
+/** The upload session as kept in local storage (spec part 1 §3): only its incomplete files. */
+export interface StoredUploadSession {
+  sessionId: string;
+  selectedEvent: EventSummary | null;
+  files: UploadFileItem[];
+  createdAt: number;
+  lastActivity: number;
+  isActive: boolean;
+}
+
+function isFileItem(v: unknown): v is UploadFileItem {
+  if (typeof v !== 'object' || v === null) return false;
+  const f = v as Record<string, unknown>;
+  return (
+    typeof f.id === 'string' &&
+    typeof f.name === 'string' &&
+    typeof f.size === 'number' &&
+    typeof f.type === 'string' &&
+    typeof f.lastModified === 'number' &&
+    typeof f.status === 'string' &&
+    typeof f.progress === 'number'
+  );
+}
+
+function isStoredSession(v: unknown): v is StoredUploadSession {
+  if (typeof v !== 'object' || v === null) return false;
+  const s = v as Record<string, unknown>;
+  return (
+    typeof s.sessionId === 'string' &&
+    typeof s.createdAt === 'number' &&
+    typeof s.lastActivity === 'number' &&
+    Array.isArray(s.files) &&
+    s.files.every(isFileItem) &&
+    (s.selectedEvent === null ||
+      (typeof s.selectedEvent === 'object' && typeof (s.selectedEvent as { id?: unknown }).id === 'string'))
+  );
+}
+
+/** Invalid once older than 24 h or inactive for over 2 h (spec part 1 §4). */
+export function isSessionValid(s: Pick<StoredUploadSession, 'createdAt' | 'lastActivity'>, now: number): boolean {
+  return now - s.createdAt <= UPLOAD_SESSION_MAX_AGE_MS && now - s.lastActivity <= UPLOAD_SESSION_MAX_IDLE_MS;
+}
+
+/** A file interrupted mid-upload starts over as pending. */
+export function resumable(files: UploadFileItem[]): UploadFileItem[] {
+  return files.filter((f) => isIncomplete(f.status)).map((f) => ({ ...f, status: 'pending' as const, progress: 0, error: null }));
+}
+
+export function readUploadSession(): StoredUploadSession | null {
+  const read = readJson('persistent', StorageKeys.uploadSession, isStoredSession);
+  if (read.status === 'corrupt') remove('persistent', StorageKeys.uploadSession);
+  return read.status === 'ok' ? read.value : null;
+}
+
+export function writeUploadSession(session: StoredUploadSession): void {
+  const result = writeJson('persistent', StorageKeys.uploadSession, session);
+  if (!result.ok) console.warn('Could not save the upload session');
+}
+
+export function clearUploadSession(): void {
+  remove('persistent', StorageKeys.uploadSession);
+}
+
+// ── file contents in IndexedDB, so a reload loses nothing the user picked ──
+
+const fileKey = (id: string) => `courtside.upload.${id}`;
+
+/** Keeps a picked file's contents until it is uploaded; false where the browser refuses the storage. */
+export async function keepFileContents(id: string, file: File): Promise<boolean> {
+  try {
+    await set(fileKey(id), file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function loadFileContents(id: string): Promise<File | null> {
+  try {
+    const value: unknown = await get(fileKey(id));
+    return value instanceof File ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function dropFileContents(ids: string[]): Promise<void> {
+  await Promise.all(ids.map((id) => del(fileKey(id)).catch(() => undefined)));
+}

@@ -1,0 +1,383 @@
+import { END, eventChannel } from 'redux-saga';
+import { fullKey } from '../../app/storage';
+import { makeStore } from '../../app/store';
+import { initialSessionState } from '../session/sessionSlice';
+import { makeToken, TEST_USER } from '../../test/tokens';
+import { forgetFiles, registerFiles, registeredIds } from './fileRegistry';
+import { selectActiveUploadCount, selectUploadFiles } from './selectors';
+import type { UploadServices } from './uploadServices';
+import type { UploadEvent, UploadOutcome, UploadRequest } from './uploadTransport';
+import {
+  filesPicked,
+  fileRetryRequested,
+  fileRemoved,
+  resumeAccepted,
+  startFreshChosen,
+  uploadCancelRequested,
+  uploadEventSelected,
+  uploadRequested,
+} from './uploadsSlice';
+import { EVENT_PROBLEM_MESSAGE } from './uploadConstants';
+
+/** A fake network: every upload waits until the test answers it. */
+function fakeTransport() {
+  const open: Array<{ request: UploadRequest; progress(p: number): void; finish(o: UploadOutcome): void; aborted: boolean }> = [];
+  const openUpload = (request: UploadRequest) =>
+    eventChannel<UploadEvent>((emit) => {
+      const entry = {
+        request,
+        aborted: false,
+        progress: (percent: number) => emit({ type: 'progress', percent }),
+        finish: (outcome: UploadOutcome) => {
+          emit({ type: 'done', outcome });
+          emit(END);
+        },
+      };
+      open.push(entry);
+      return () => {
+        entry.aborted = true;
+      };
+    });
+  return { open, openUpload };
+}
+
+const ok = (clipId: string): UploadOutcome => ({ kind: 'ok', status: 201, body: { success: true, data: { id: clipId } } });
+const flush = () => jest.advanceTimersByTimeAsync(0);
+
+function setup(overrides: Partial<UploadServices> = {}) {
+  const net = fakeTransport();
+  const kept = new Map<string, File>();
+  const io: UploadServices = {
+    readDuration: async () => 2.5,
+    openUpload: net.openUpload,
+    keepFile: async (id, file) => {
+      kept.set(id, file);
+      return true;
+    },
+    loadFile: async (id) => kept.get(id) ?? null,
+    dropFiles: async (ids) => ids.forEach((id) => kept.delete(id)),
+    isOnline: () => true,
+    ...overrides,
+  };
+  const store = makeStore({
+    uploadServices: io,
+    services: { navigate: jest.fn(), redirect: jest.fn() },
+    preloadedState: {
+      session: {
+        ...initialSessionState,
+        status: 'signedIn',
+        user: TEST_USER,
+        token: makeToken({}),
+        lastActivity: Date.now(),
+        lastRefresh: Date.now(),
+      },
+    },
+  });
+  stores.push(store);
+  return { store, net, kept, io };
+}
+
+const stores: Array<{ sagaTask: { cancel(): void } | null }> = [];
+afterEach(() => {
+  while (stores.length) stores.pop()?.sagaTask?.cancel();
+  jest.useRealTimers();
+});
+beforeEach(() => {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+const video = (name: string, size = 1000) =>
+  new File([new Uint8Array(size)], name, { type: 'video/mp4', lastModified: 1_700_000_000_000 });
+
+/** A reload: the page's memory (the file registry) is gone; storage stays. */
+function reload(previous: { store: { sagaTask: { cancel(): void } | null } }) {
+  previous.store.sagaTask?.cancel();
+  forgetFiles(registeredIds());
+}
+
+function pick(store: ReturnType<typeof setup>['store'], ...files: File[]) {
+  store.dispatch(filesPicked(registerFiles(files)));
+}
+
+const statuses = (store: ReturnType<typeof setup>['store']) => selectUploadFiles(store.getState()).map((f) => f.status);
+
+describe('upload queue', () => {
+  it('rejects the whole selection with the messages joined per file name', async () => {
+    const { store } = setup();
+    pick(store, video('a.mp4'), new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    await flush();
+    expect(selectUploadFiles(store.getState())).toHaveLength(0);
+    expect(store.getState().uploads.selectionError).toBe('notes.txt: Unsupported file type');
+  });
+
+  it('sends only pending files, at most 3 at a time, through every status to completed', async () => {
+    const { store, net } = setup();
+    pick(store, ...['1', '2', '3', '4', '5'].map((n) => video(`clip${n}.mp4`)));
+    await flush();
+    expect(statuses(store)).toEqual(['pending', 'pending', 'pending', 'pending', 'pending']);
+    expect(net.open).toHaveLength(0); // nothing is sent before Upload Files
+    store.dispatch(uploadRequested());
+    await flush();
+    expect(net.open).toHaveLength(3);
+    expect(statuses(store)).toEqual(['uploading', 'uploading', 'uploading', 'pending', 'pending']);
+    expect(selectUploadFiles(store.getState())[0]?.metadata).toEqual({ duration: 2.5 });
+
+    net.open[0]?.progress(42.7);
+    await flush();
+    expect(selectUploadFiles(store.getState())[0]?.progress).toBe(42);
+
+    net.open[0]?.finish(ok('clip-1'));
+    await flush();
+    expect(net.open).toHaveLength(4);
+    expect(selectUploadFiles(store.getState())[0]).toMatchObject({ status: 'completed', progress: 100, clipId: 'clip-1' });
+
+    for (let i = 1; i < 5; i += 1) {
+      await flush();
+      net.open[i]?.finish(ok(`clip-${i + 1}`));
+      await flush();
+    }
+    expect(statuses(store)).toEqual(['completed', 'completed', 'completed', 'completed', 'completed']);
+    expect(selectActiveUploadCount(store.getState())).toBe(0);
+    // Nothing incomplete: the stored session is cleared.
+    expect(localStorage.getItem(fullKey('uploads.session'))).toBeNull();
+  });
+
+  it('pressing Upload Files twice sends each file once', async () => {
+    const { store, net } = setup();
+    pick(store, video('a.mp4'));
+    await flush();
+    store.dispatch(uploadRequested());
+    store.dispatch(uploadRequested());
+    await flush();
+    expect(net.open).toHaveLength(1);
+  });
+
+  it('sends the selected event id and the bearer', async () => {
+    const { store, net } = setup();
+    store.dispatch(
+      uploadEventSelected({
+        id: 'ev-1',
+        name: 'Final',
+        sport: 'Soccer',
+        startTime: '2026-11-21T18:00:00Z',
+        endTime: null,
+        location: { name: 'Park', city: 'Austin', state: 'TX', latitude: null, longitude: null },
+        distance: null,
+      }),
+    );
+    pick(store, video('a.mp4'));
+    await flush();
+    store.dispatch(uploadRequested());
+    await flush();
+    expect(net.open[0]?.request).toMatchObject({ eventId: 'ev-1', token: store.getState().session.token });
+    expect(net.open[0]?.request.url).toMatch(/\/api\/v1\/uploads$/);
+  });
+
+  it('retries a lost connection by itself after 0, 1, 3 and 5 s, then marks the file failed; Retry completes it', async () => {
+    const { store, net } = setup();
+    pick(store, video('a.mp4'));
+    await flush();
+    store.dispatch(uploadRequested());
+    await flush();
+    net.open[0]?.finish({ kind: 'network' });
+    await jest.advanceTimersByTimeAsync(999);
+    expect(net.open).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(net.open).toHaveLength(2);
+    net.open[1]?.finish({ kind: 'network' });
+    await jest.advanceTimersByTimeAsync(3000);
+    expect(net.open).toHaveLength(3);
+    net.open[2]?.finish({ kind: 'network' });
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(net.open).toHaveLength(4);
+    net.open[3]?.finish({ kind: 'network' });
+    await flush();
+    expect(selectUploadFiles(store.getState())[0]).toMatchObject({ status: 'failed', error: { code: 'NETWORK_ERROR' } });
+
+    store.dispatch(fileRetryRequested(selectUploadFiles(store.getState())[0]?.id ?? ''));
+    await flush();
+    expect(net.open).toHaveLength(5);
+    net.open[4]?.finish(ok('clip-9'));
+    await flush();
+    expect(statuses(store)).toEqual(['completed']);
+  });
+
+  it('waits while the browser is offline and goes on when the connection returns', async () => {
+    let online = false;
+    const { store, net } = setup({ isOnline: () => online });
+    pick(store, video('a.mp4'));
+    await flush();
+    store.dispatch(uploadRequested());
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(net.open).toHaveLength(0);
+    expect(statuses(store)).toEqual(['uploading']);
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await flush();
+    expect(net.open).toHaveLength(1);
+  });
+
+  it('an event the server refuses leaves the selection with the spec message', async () => {
+    const { store, net } = setup();
+    store.dispatch(
+      uploadEventSelected({
+        id: 'gone',
+        name: 'X',
+        sport: 'Y',
+        startTime: '2026-11-21T18:00:00Z',
+        endTime: null,
+        location: { name: 'P', city: 'C', state: 'S', latitude: null, longitude: null },
+        distance: null,
+      }),
+    );
+    pick(store, video('a.mp4'));
+    await flush();
+    store.dispatch(uploadRequested());
+    await flush();
+    net.open[0]?.finish({
+      kind: 'http',
+      status: 404,
+      body: { success: false, error: 'Event not found', code: 'EVENT_MATCHING_FAILED' },
+    });
+    await flush();
+    expect(store.getState().uploads.selectedEvent).toBeNull();
+    expect(store.getState().uploads.eventError).toBe(EVENT_PROBLEM_MESSAGE);
+    expect(selectUploadFiles(store.getState())[0]).toMatchObject({ status: 'failed', error: { code: 'EVENT_MATCHING_FAILED' } });
+  });
+
+  it('maps a refused file to its message', async () => {
+    const { store, net } = setup();
+    pick(store, video('a.mp4'));
+    await flush();
+    store.dispatch(uploadRequested());
+    await flush();
+    net.open[0]?.finish({ kind: 'http', status: 413, body: { success: false, error: 'too big', errorCode: 'FILE_TOO_LARGE' } });
+    await flush();
+    expect(selectUploadFiles(store.getState())[0]?.error).toEqual({
+      code: 'FILE_TOO_LARGE',
+      message: 'File too large (max 100MB)',
+    });
+  });
+
+  it('cancel aborts the request and marks the file failed', async () => {
+    const { store, net } = setup();
+    pick(store, video('a.mp4'));
+    await flush();
+    store.dispatch(uploadRequested());
+    await flush();
+    const id = selectUploadFiles(store.getState())[0]?.id ?? '';
+    store.dispatch(uploadCancelRequested(id));
+    await flush();
+    expect(net.open[0]?.aborted).toBe(true);
+    expect(selectUploadFiles(store.getState())[0]).toMatchObject({ status: 'failed', error: { code: 'CANCELLED' } });
+  });
+
+  it('does not remove a file while it uploads', async () => {
+    const { store } = setup();
+    pick(store, video('a.mp4'));
+    await flush();
+    store.dispatch(uploadRequested());
+    await flush();
+    store.dispatch(fileRemoved(selectUploadFiles(store.getState())[0]?.id ?? ''));
+    expect(selectUploadFiles(store.getState())).toHaveLength(1);
+  });
+
+  it('keeps the session after every change and resumes it after a reload without re-picking', async () => {
+    const first = setup();
+    pick(first.store, video('a.mp4'), video('b.mp4'));
+    await flush();
+    first.store.dispatch(uploadRequested());
+    await flush();
+    first.net.open[0]?.finish(ok('clip-a'));
+    await flush();
+    const saved = JSON.parse(localStorage.getItem(fullKey('uploads.session')) ?? 'null');
+    expect(saved.files.map((f: { name: string }) => f.name)).toEqual(['b.mp4']);
+    reload(first);
+
+    // The page reloads: a new store, the same storage and kept file contents.
+    const second = setup({ loadFile: first.io.loadFile, keepFile: first.io.keepFile, dropFiles: first.io.dropFiles });
+    await flush();
+    const offer = second.store.getState().uploads.resumeOffer;
+    expect(offer).toMatchObject({ filesKept: true, files: [{ name: 'b.mp4', status: 'pending' }] });
+    second.store.dispatch(resumeAccepted());
+    await flush();
+    expect(second.net.open).toHaveLength(1);
+    expect(second.net.open[0]?.request.file.name).toBe('b.mp4');
+    second.net.open[0]?.finish(ok('clip-b'));
+    await flush();
+    expect(statuses(second.store)).toEqual(['completed']);
+  });
+
+  it('asks for the same files again when their contents were not kept, matching by name, size and date', async () => {
+    const first = setup({ keepFile: async () => false });
+    pick(first.store, video('a.mp4', 10));
+    await flush();
+    reload(first);
+
+    const second = setup({ loadFile: async () => null });
+    await flush();
+    expect(second.store.getState().uploads.resumeOffer).toMatchObject({ filesKept: false });
+    second.store.dispatch(resumeAccepted());
+    await flush();
+    expect(second.store.getState().uploads.awaitingRepick).toHaveLength(1);
+    pick(second.store, video('a.mp4', 10));
+    await flush();
+    expect(second.store.getState().uploads.awaitingRepick).toHaveLength(0);
+    expect(second.net.open).toHaveLength(1);
+    expect(selectUploadFiles(second.store.getState())).toHaveLength(1);
+  });
+
+  it('Start Fresh discards the kept session and files', async () => {
+    const first = setup();
+    pick(first.store, video('a.mp4'));
+    await flush();
+    reload(first);
+    const second = setup({ loadFile: first.io.loadFile, dropFiles: first.io.dropFiles });
+    await flush();
+    second.store.dispatch(startFreshChosen());
+    await flush();
+    expect(second.store.getState().uploads.resumeOffer).toBeNull();
+    expect(localStorage.getItem(fullKey('uploads.session'))).toBeNull();
+    expect(first.kept.size).toBe(0);
+  });
+
+  it('does not offer a session older than 24 h or idle for over 2 h', async () => {
+    const now = Date.now();
+    const file = {
+      id: 'x',
+      name: 'a.mp4',
+      size: 1,
+      type: 'video/mp4',
+      lastModified: 0,
+      status: 'pending',
+      progress: 0,
+      metadata: null,
+      clipId: null,
+      error: null,
+    };
+    localStorage.setItem(
+      fullKey('uploads.session'),
+      JSON.stringify({
+        sessionId: 's',
+        selectedEvent: null,
+        files: [file],
+        createdAt: now - 3 * 3600_000,
+        lastActivity: now - 2 * 3600_000 - 1,
+        isActive: false,
+      }),
+    );
+    const { store } = setup();
+    await flush();
+    expect(store.getState().uploads.resumeOffer).toBeNull();
+    expect(localStorage.getItem(fullKey('uploads.session'))).toBeNull();
+  });
+
+  it('survives a corrupt stored session', async () => {
+    localStorage.setItem(fullKey('uploads.session'), '{nope');
+    const { store } = setup();
+    await flush();
+    expect(store.getState().uploads.resumeOffer).toBeNull();
+  });
+});

@@ -1,0 +1,23 @@
+import type { EventChannel } from 'redux-saga';
+import { dropFileContents, keepFileContents, loadFileContents } from './uploadPersistence';
+import { uploadChannel, type UploadEvent, type UploadRequest } from './uploadTransport';
+import { readVideoDuration } from './videoMetadata';
+
+/** The browser capabilities the upload saga uses; tests replace them (saga context 'uploads'). */
+export interface UploadServices {
+  readDuration(file: Blob): Promise<number | null>;
+  openUpload(request: UploadRequest): EventChannel<UploadEvent>;
+  keepFile(id: string, file: File): Promise<boolean>;
+  loadFile(id: string): Promise<File | null>;
+  dropFiles(ids: string[]): Promise<void>;
+  isOnline(): boolean;
+}
+
+export const browserUploadServices: UploadServices = {
+  readDuration: readVideoDuration,
+  openUpload: uploadChannel,
+  keepFile: keepFileContents,
+  loadFile: loadFileContents,
+  dropFiles: dropFileContents,
+  isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
+};
