@@ -26,6 +26,8 @@ const config: Config = {
   ],
   moduleNameMapper: { '\\.(png|jpe?g|webp|avif|svg)$': '<rootDir>/src/test/fileStub.ts' },
   testEnvironmentOptions: { customExportConditions: [''] },
+  // Component tests on a busy 2-core CI machine can take several seconds each.
+  testTimeout: 20_000,
   clearMocks: true,
   restoreMocks: true,
 };
