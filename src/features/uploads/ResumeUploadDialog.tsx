@@ -61,7 +61,7 @@ export function ResumeUploadDialog({ offer, onResume, onStartFresh, onCancel }: 
         <Button onClick={onStartFresh} size="large" color="error">
           Start Fresh
         </Button>
-        <Button onClick={onResume} size="large" variant="contained" autoFocus>
+        <Button onClick={onResume} size="large" variant="contained">
           Resume Upload
         </Button>
       </DialogActions>
