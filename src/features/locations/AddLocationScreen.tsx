@@ -8,8 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { toApiFailure } from '../../api/apiErrors';
-import { LOCATION_TEXT, locationSavedMessage, saveLocationFailedMessage } from './locationMessages';
+import { LOCATION_TEXT, locationSavedMessage, saveLocationFailedMessage, saveLocationFailure } from './locationMessages';
 import { useCreateLocationMutation } from './locationsApi';
 import { formatCoordinates, placeToLocation, UNNAMED_LOCATION, type PlaceSuggestion } from './placeToLocation';
 import { usePlaceSearch } from './usePlaceSearch';
@@ -35,7 +34,7 @@ export default function AddLocationScreen() {
     setMessage(null);
     const result = await createLocation(payload);
     if (result.error) {
-      setMessage({ severity: 'error', text: saveLocationFailedMessage(toApiFailure(result.error)) });
+      setMessage({ severity: 'error', text: saveLocationFailedMessage(saveLocationFailure(result.error)) });
       return;
     }
     setMessage({ severity: 'success', text: locationSavedMessage(payload.name) });
