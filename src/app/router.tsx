@@ -17,14 +17,14 @@ const comingLater = lazy(() => import(/* webpackChunkName: "coming-later" */ '..
 
 const SCREENS: Record<ScreenId, Screen> = {
   landing: lazy(() => import(/* webpackChunkName: "landing" */ '../features/landing/LandingScreen')),
-  addLocation: comingLater,
+  addLocation: lazy(() => import(/* webpackChunkName: "add-location" */ '../features/locations/AddLocationScreen')),
   nearbyLocations: comingLater,
-  createEvent: comingLater,
+  createEvent: lazy(() => import(/* webpackChunkName: "add-event" */ '../features/events/createEvent/AddEventScreen')),
   nearbyEvents: comingLater,
   upcomingEvents: comingLater,
   recentEvents: comingLater,
   myClips: comingLater,
-  uploadClips: comingLater,
+  uploadClips: lazy(() => import(/* webpackChunkName: "upload-clips" */ '../features/uploads/UploadClipsScreen')),
   eventClips: comingLater,
   unassociatedClips: comingLater,
   taggedEvents: comingLater,

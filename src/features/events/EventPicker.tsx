@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -43,12 +44,14 @@ function EventList({ events, label, onPick }: { events: EventSummary[]; label: s
   return (
     <List aria-label={label} disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
       {events.map((event) => (
-        <ListItemButton key={event.id} divider onClick={() => onPick(event)} sx={{ minHeight: 56 }}>
-          <ListItemText
-            primary={event.name}
-            secondary={`${event.sport ? `${event.sport} · ` : ''}${formatEventDate(event.startTime)} · ${formatEventPlace(event)}`}
-          />
-        </ListItemButton>
+        <ListItem key={event.id} disablePadding divider>
+          <ListItemButton onClick={() => onPick(event)} sx={{ minHeight: 56 }}>
+            <ListItemText
+              primary={event.name}
+              secondary={`${event.sport ? `${event.sport} · ` : ''}${formatEventDate(event.startTime)} · ${formatEventPlace(event)}`}
+            />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );
@@ -130,6 +133,8 @@ export function EventPicker({ selected, onSelect, onClear, mode = 'general', nea
             <TextField
               id={inputId}
               label="Search events"
+              // The primary green on white is 2:1 for the focused label; secondary keeps it readable.
+              color="secondary"
               placeholder="Event, sport, venue or city"
               value={text}
               onChange={(e) => {
