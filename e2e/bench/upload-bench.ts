@@ -61,11 +61,11 @@ async function main() {
     await uploadButton.waitFor();
     const appStart = Date.now();
     await uploadButton.click();
-    await page.waitForFunction(
-      (n) => document.body.innerText.match(/\bcompleted\b/gi)?.length !== undefined && (document.body.innerText.match(/\bcompleted\b/gi)?.length ?? 0) >= n,
-      FILES,
-      { timeout: 15 * 60_000, polling: 250 },
-    );
+    // Each file's status chip carries data-status (src/features/uploads/UploadFileList.tsx).
+    await page.waitForFunction((n) => document.querySelectorAll('[data-status="completed"]').length >= n, FILES, {
+      timeout: 15 * 60_000,
+      polling: 250,
+    });
     const appSeconds = (Date.now() - appStart) / 1000;
     await cdp.send('HeapProfiler.collectGarbage');
     const heapAfter = (await cdp.send('Runtime.getHeapUsage')).usedSize;

@@ -16,7 +16,8 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export const theme = createTheme({
   palette: {
-    primary: { main: BRAND_GREEN, dark: '#5f8f1f', contrastText: '#10210a' },
+    // dark is the hover of contained buttons under dark text: kept light enough for 4.5:1.
+    primary: { main: BRAND_GREEN, dark: '#79b130', contrastText: '#10210a' },
     secondary: { main: '#1f2a37' },
     background: { default: '#f6f8f4' },
   },
@@ -41,5 +42,10 @@ export const theme = createTheme({
       },
     },
     MuiLink: { defaultProps: { color: BRAND_GREEN_TEXT } },
+    // Focused fields show their label and outline in the readable green.
+    MuiInputLabel: { styleOverrides: { root: { '&.Mui-focused': { color: BRAND_GREEN_TEXT } } } },
+    MuiOutlinedInput: {
+      styleOverrides: { root: { '&.Mui-focused .MuiOutlinedInput-notchedOutline': { borderColor: BRAND_GREEN_TEXT } } },
+    },
   },
 });
