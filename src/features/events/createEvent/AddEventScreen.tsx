@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -12,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toApiFailure } from '../../../api/apiErrors';
+import { BRAND_GREEN_TEXT } from '../../../app/theme';
 import { useLazySearchLocationsQuery, type LocationSummary } from '../../locations/locationsApi';
 import { useCreateEventMutation } from '../eventsApi';
 import {
@@ -22,6 +24,9 @@ import {
   SPORT_SUGGESTIONS,
   type EventForm,
 } from './eventForm';
+
+/** The theme's green (#8cc641) is too light for a focused field's label on white: use the readable green. */
+const focusedLabelSx = { maxWidth: 720, '& .MuiFormLabel-root.Mui-focused': { color: BRAND_GREEN_TEXT } } as const;
 
 interface Message {
   severity: 'success' | 'error';
@@ -81,7 +86,7 @@ export default function AddEventScreen() {
   const results = search.currentData;
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 720 }}>
+    <Stack spacing={3} sx={focusedLabelSx}>
       <Typography variant="h4" component="h1">
         Add Event
       </Typography>
@@ -151,17 +156,18 @@ export default function AddEventScreen() {
             {!search.isFetching && results && results.length > 0 && (
               <List aria-label="Locations found" disablePadding>
                 {results.map((location) => (
-                  <ListItemButton
-                    key={location.id}
-                    selected={selected?.id === location.id}
-                    aria-pressed={selected?.id === location.id}
-                    onClick={() => choose(location)}
-                  >
-                    <ListItemText
-                      primary={location.name}
-                      secondary={location.address ? `${location.address} · ${location.timezone}` : location.timezone}
-                    />
-                  </ListItemButton>
+                  <ListItem key={location.id} disablePadding>
+                    <ListItemButton
+                      selected={selected?.id === location.id}
+                      aria-pressed={selected?.id === location.id}
+                      onClick={() => choose(location)}
+                    >
+                      <ListItemText
+                        primary={location.name}
+                        secondary={location.address ? `${location.address} · ${location.timezone}` : location.timezone}
+                      />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             )}
