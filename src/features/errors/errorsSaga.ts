@@ -1,13 +1,12 @@
-import { call, put, select, takeEvery } from 'redux-saga/effects';
+import { call, select, takeEvery } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { readRaw, StorageKeys, writeRaw } from '../../app/storage';
+import { runMutation, type MutationAnswer } from '../../api/runMutation';
 import { selectCurrentUser } from '../session/selectors';
 import type { User } from '../session/authRecord';
 import { buildErrorReport } from './errorReport';
 import { errorsApi } from './errorsApi';
 import { renderErrorCaught } from './errorsSlice';
-
-type Answer = { data: null } | { error: unknown };
 
 function* reportRenderError(action: ReturnType<typeof renderErrorCaught>): SagaIterator {
   const user: User | null = yield select(selectCurrentUser);
@@ -16,14 +15,9 @@ function* reportRenderError(action: ReturnType<typeof renderErrorCaught>): SagaI
     sessionId: readRaw('tab', StorageKeys.tabSessionId),
     userAgent: navigator.userAgent,
   });
-  const request: Promise<Answer> & { reset(): void } = yield put(errorsApi.endpoints.reportError.initiate(report));
-  try {
-    const answer: Answer = yield call(() => request);
-    // A failure to send is only logged (spec part 1 §7).
-    if ('error' in answer) console.warn('Could not send the error report');
-  } finally {
-    request.reset();
-  }
+  const answer: MutationAnswer<null> = yield call(runMutation, errorsApi.endpoints.reportError.initiate(report));
+  // A failure to send is only logged (spec part 1 §7).
+  if ('error' in answer) console.warn('Could not send the error report');
 }
 
 /** An id for this tab's visit, so reports from one visit can be grouped (kept in tab storage). */

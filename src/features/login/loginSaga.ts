@@ -4,6 +4,7 @@ import type { AppServices } from '../../app/services';
 import { config } from '../../app/config';
 import { readJson, remove, StorageKeys, writeJson } from '../../app/storage';
 import { toApiFailure } from '../../api/apiErrors';
+import { runMutation, type MutationAnswer } from '../../api/runMutation';
 import { authApi, type AuthResponse } from '../session/authApi';
 import { validateAuth } from '../session/authRecord';
 import { measureClockOffset, serverNow } from '../session/clockSkew';
@@ -29,17 +30,7 @@ const isPendingLogin = (v: unknown): v is PendingLogin =>
   typeof (v as PendingLogin).state === 'string' &&
   typeof (v as PendingLogin).keepSignedIn === 'boolean';
 
-type Answer<T> = { data: T } | { error: unknown };
-type Request<T> = Promise<Answer<T>> & { reset(): void };
-
-function* runMutation<T>(action: unknown): SagaIterator<Answer<T>> {
-  const request: Request<T> = yield put(action as never);
-  try {
-    return (yield call(() => request)) as Answer<T>;
-  } finally {
-    request.reset();
-  }
-}
+type Answer<T> = MutationAnswer<T>;
 
 function failureOf(answer: { error: unknown }) {
   return toApiFailure(answer.error as Parameters<typeof toApiFailure>[0]);

@@ -1,14 +1,14 @@
 import { call, getContext, put, select } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { AppServices } from '../../app/services';
+import { runMutation, type MutationAnswer } from '../../api/runMutation';
 import { authApi } from './authApi';
 import { selectToken } from './selectors';
 import { clearSession, forgetFailedLogoutToken, keepFailedLogoutToken, readFailedLogoutToken } from './sessionStorage';
 import { signedOut } from './sessionSlice';
 import type { LogoutReason } from './logoutReasons';
 
-type LogoutAnswer = { data: { requiresRedirect: boolean; logoutUrl: string | null } } | { error: unknown };
-type LogoutRequest = Promise<LogoutAnswer> & { reset(): void };
+type LogoutAnswer = MutationAnswer<{ requiresRedirect: boolean; logoutUrl: string | null }>;
 
 export function loginPageUrl(): string {
   return `${window.location.origin}/login`;
@@ -16,12 +16,7 @@ export function loginPageUrl(): string {
 
 /** POST /auth/logout with an explicit token; the mutation entry (it holds the token) is dropped after. */
 export function* callServerLogout(token: string): SagaIterator<LogoutAnswer> {
-  const request: LogoutRequest = yield put(authApi.endpoints.serverLogout.initiate({ token, returnTo: loginPageUrl() }));
-  try {
-    return (yield call(() => request)) as LogoutAnswer;
-  } finally {
-    request.reset();
-  }
+  return (yield call(runMutation, authApi.endpoints.serverLogout.initiate({ token, returnTo: loginPageUrl() }))) as LogoutAnswer;
 }
 
 /**
