@@ -8,14 +8,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { BRAND_GREEN_TEXT } from '../../app/theme';
 import { LOCATION_TEXT, locationSavedMessage, saveLocationFailedMessage, saveLocationFailure } from './locationMessages';
 import { useCreateLocationMutation } from './locationsApi';
 import { formatCoordinates, placeToLocation, UNNAMED_LOCATION, type PlaceSuggestion } from './placeToLocation';
 import { usePlaceSearch } from './usePlaceSearch';
-
-/** The theme's green (#8cc641) is too light for a focused field's label on white: use the readable green. */
-const focusedLabelSx = { maxWidth: 720, '& .MuiFormLabel-root.Mui-focused': { color: BRAND_GREEN_TEXT } } as const;
 
 interface Message {
   severity: 'success' | 'error' | 'warning';
@@ -46,7 +42,7 @@ export default function AddLocationScreen() {
   };
 
   return (
-    <Stack spacing={3} sx={focusedLabelSx}>
+    <Stack spacing={3} sx={{ maxWidth: 720 }}>
       <Typography variant="h4" component="h1">
         Add Location
       </Typography>

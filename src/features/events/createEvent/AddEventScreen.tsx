@@ -13,7 +13,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toApiFailure } from '../../../api/apiErrors';
-import { BRAND_GREEN_TEXT } from '../../../app/theme';
 import { useLazySearchLocationsQuery, type LocationSummary } from '../../locations/locationsApi';
 import { useCreateEventMutation } from '../eventsApi';
 import {
@@ -24,9 +23,6 @@ import {
   SPORT_SUGGESTIONS,
   type EventForm,
 } from './eventForm';
-
-/** The theme's green (#8cc641) is too light for a focused field's label on white: use the readable green. */
-const focusedLabelSx = { maxWidth: 720, '& .MuiFormLabel-root.Mui-focused': { color: BRAND_GREEN_TEXT } } as const;
 
 interface Message {
   severity: 'success' | 'error';
@@ -86,7 +82,7 @@ export default function AddEventScreen() {
   const results = search.currentData;
 
   return (
-    <Stack spacing={3} sx={focusedLabelSx}>
+    <Stack spacing={3} sx={{ maxWidth: 720 }}>
       <Typography variant="h4" component="h1">
         Add Event
       </Typography>
