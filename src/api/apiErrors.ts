@@ -23,7 +23,10 @@ export function toApiFailure(error: FetchBaseQueryError | SerializedError | unde
     case 'TIMEOUT_ERROR':
       return { status: 'timeout', serverMessage: null, code: null, details: null };
     case 'PARSING_ERROR':
-      return { status: 'invalid_response', serverMessage: null, code: null, details: null };
+      // A refusal whose body is not JSON (a proxy's error page) still has its HTTP status.
+      return error.originalStatus >= 400
+        ? { status: error.originalStatus, serverMessage: null, code: null, details: null }
+        : { status: 'invalid_response', serverMessage: null, code: null, details: null };
     case 'CUSTOM_ERROR':
       return {
         status: error.error === INVALID_RESPONSE ? 'invalid_response' : 'unknown',
