@@ -19,6 +19,10 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** How long to wait for the health check; default 60 s. */
   startTimeoutMs?: number;
+  /** Listen on this port instead of a free one. */
+  port?: number;
+  /** Use this DATA_DIR instead of a fresh temp dir; it is then the caller's, and never removed by stop(). */
+  dataDir?: string;
 }
 
 export interface RunningServer {
@@ -26,7 +30,15 @@ export interface RunningServer {
   dataDir: string;
   /** Everything the server printed so far (for failure messages). */
   output(): string;
+  /** Ends the server and removes the data dir it created (never a dataDir passed in the options). */
   stop(): Promise<void>;
+  /**
+   * Ends the server process only (SIGTERM, SIGKILL after 5 s; or straight away with 'SIGKILL'), keeping
+   * the port free and DATA_DIR as it is, so restart() can bring the same server back.
+   */
+  halt(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** Starts the server again on the same port and DATA_DIR (halting it first if it still runs). */
+  restart(): Promise<void>;
 }
 
 /** Fails with a clear instruction when there is no built app to serve. */
@@ -72,13 +84,13 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
-  assertAppBuilt();
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'courtside-e2e-'));
-  const baseURL = `http://127.0.0.1:${port}`;
-  let log = '';
+interface Launched {
+  child: ChildProcess;
+  exitPromise: Promise<void>;
+  exitCode(): number | null | undefined;
+}
 
+function launch(port: number, dataDir: string, opts: StartServerOptions, collect: (chunk: Buffer) => void): Launched {
   const child = spawn(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
     cwd: REPO_ROOT,
     detached: true, // own process group, killed as a whole in stop()
@@ -94,11 +106,6 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       ...opts.env,
     },
   });
-  const collect = (chunk: Buffer) => {
-    log += chunk.toString('utf8');
-    if (log.length > 200_000) log = log.slice(-100_000);
-    if (process.env.E2E_SERVER_LOG) process.stderr.write(`[server:${port}] ${chunk.toString('utf8')}`);
-  };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   let exited: number | null | undefined;
@@ -108,32 +115,69 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       resolve();
     });
   });
+  return { child, exitPromise, exitCode: () => exited };
+}
 
-  const stop = async () => {
-    if (exited === undefined) {
-      killGroup(child, 'SIGTERM');
-      const done = await Promise.race([exitPromise.then(() => true), sleep(5_000).then(() => false)]);
-      if (!done) {
-        killGroup(child, 'SIGKILL');
-        await Promise.race([exitPromise, sleep(2_000)]);
-      }
+async function end(run: Launched, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+  if (run.exitCode() === undefined) {
+    killGroup(run.child, signal);
+    const done = await Promise.race([run.exitPromise.then(() => true), sleep(5_000).then(() => false)]);
+    if (!done) {
+      killGroup(run.child, 'SIGKILL');
+      await Promise.race([run.exitPromise, sleep(2_000)]);
     }
-    // The group may still hold a straggler after the leader exited.
-    killGroup(child, 'SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  }
+  // The group may still hold a straggler after the leader exited.
+  killGroup(run.child, 'SIGKILL');
+}
 
-  const deadline = Date.now() + (opts.startTimeoutMs ?? 60_000);
+/** Waits for the health check; undefined when it answered, else why not. */
+async function waitUntilUp(run: Launched, baseURL: string, timeoutMs: number): Promise<string | undefined> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (exited !== undefined) {
-      await stop();
-      throw new Error(`The API server exited (code ${exited}) before answering.\n--- server output ---\n${log}`);
-    }
-    if ((await answers(`${baseURL}/api/v1/health`)) || (await answers(`${baseURL}/login`))) {
-      return { baseURL, dataDir, output: () => log, stop };
-    }
+    const code = run.exitCode();
+    if (code !== undefined) return `The API server exited (code ${code}) before answering.`;
+    if ((await answers(`${baseURL}/api/v1/health`)) || (await answers(`${baseURL}/login`))) return undefined;
     await sleep(250);
   }
-  await stop();
-  throw new Error(`The API server did not answer within ${opts.startTimeoutMs ?? 60_000} ms.\n--- server output ---\n${log}`);
+  return `The API server did not answer within ${timeoutMs} ms.`;
+}
+
+export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
+  assertAppBuilt();
+  const port = opts.port ?? (await freePort());
+  const ownDataDir = opts.dataDir === undefined;
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'courtside-e2e-'));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const timeoutMs = opts.startTimeoutMs ?? 60_000;
+  let log = '';
+
+  const collect = (chunk: Buffer) => {
+    log += chunk.toString('utf8');
+    if (log.length > 200_000) log = log.slice(-100_000);
+    if (process.env.E2E_SERVER_LOG) process.stderr.write(`[server:${port}] ${chunk.toString('utf8')}`);
+  };
+  let run = launch(port, dataDir, opts, collect);
+
+  const halt = async (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => end(run, signal);
+  const stop = async () => {
+    await end(run, 'SIGTERM');
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  const restart = async () => {
+    await end(run, 'SIGTERM');
+    run = launch(port, dataDir, opts, collect);
+    const problem = await waitUntilUp(run, baseURL, timeoutMs);
+    if (problem) {
+      await end(run, 'SIGKILL');
+      throw new Error(`${problem} (restart on port ${port})\n--- server output ---\n${log}`);
+    }
+  };
+
+  const problem = await waitUntilUp(run, baseURL, timeoutMs);
+  if (problem) {
+    await stop();
+    throw new Error(`${problem}\n--- server output ---\n${log}`);
+  }
+  return { baseURL, dataDir, output: () => log, stop, halt, restart };
 }
