@@ -53,12 +53,13 @@ async function main() {
     // The app.
     const cdp = await page.context().newCDPSession(page);
     await page.goto('/clips/upload');
-    await page.getByLabel(/select video files/i).first().waitFor({ state: 'attached' });
+    await page.locator('input[type="file"]').first().waitFor({ state: 'attached' });
     await cdp.send('HeapProfiler.collectGarbage');
     const heapBefore = (await cdp.send('Runtime.getHeapUsage')).usedSize;
-    await page.getByLabel(/select video files/i).first().setInputFiles(files);
+    await page.locator('input[type="file"]').first().setInputFiles(files);
     const uploadButton = page.getByRole('button', { name: 'Upload Files' });
     await uploadButton.waitFor();
+    if (process.env.BENCH_SETTLE_MS) await page.waitForTimeout(Number(process.env.BENCH_SETTLE_MS));
     const appStart = Date.now();
     await uploadButton.click();
     // Each file's status chip carries data-status (src/features/uploads/UploadFileList.tsx).

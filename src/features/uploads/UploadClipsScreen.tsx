@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EventPicker } from '../events/EventPicker';
 import { registerFiles } from './fileRegistry';
@@ -57,6 +57,10 @@ function Step({ number, title, children }: { number: number; title: string; chil
 /** Upload Clips (/clips/upload, spec part 1 §2): pick an event, pick videos, upload; the saga does the rest. */
 export default function UploadClipsScreen() {
   const dispatch = useAppDispatch();
+  // Stable handlers keep the memoised file rows from re-rendering on every progress update.
+  const onRemove = useCallback((id: string) => dispatch(fileRemoved(id)), [dispatch]);
+  const onRetry = useCallback((id: string) => dispatch(fileRetryRequested(id)), [dispatch]);
+  const onCancel = useCallback((id: string) => dispatch(uploadCancelRequested(id)), [dispatch]);
   const selectedEvent = useAppSelector(selectSelectedUploadEvent);
   const files = useAppSelector(selectUploadFiles);
   const summary = useAppSelector(selectUploadSummary);
@@ -175,12 +179,7 @@ export default function UploadClipsScreen() {
 
       {files.length > 0 && <UploadSummary summary={summary} onClearAll={() => dispatch(allCleared())} />}
 
-      <UploadFileList
-        files={files}
-        onRemove={(id) => dispatch(fileRemoved(id))}
-        onRetry={(id) => dispatch(fileRetryRequested(id))}
-        onCancel={(id) => dispatch(uploadCancelRequested(id))}
-      />
+      <UploadFileList files={files} onRemove={onRemove} onRetry={onRetry} onCancel={onCancel} />
 
       {hasPending && (
         <Button

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import CancelIcon from '@mui/icons-material/Cancel';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
@@ -52,7 +53,13 @@ export interface UploadFileListProps {
   onCancel: (id: string) => void;
 }
 
-function FileRow({ file, onRemove, onRetry, onCancel }: { file: UploadFileItem } & Omit<UploadFileListProps, 'files'>) {
+// Memoised: a progress update re-renders only the row whose file changed.
+const FileRow = memo(function FileRow({
+  file,
+  onRemove,
+  onRetry,
+  onCancel,
+}: { file: UploadFileItem } & Omit<UploadFileListProps, 'files'>) {
   const uploading = file.status === 'uploading';
   const duration = file.metadata?.duration;
   return (
@@ -117,7 +124,7 @@ function FileRow({ file, onRemove, onRetry, onCancel }: { file: UploadFileItem }
       )}
     </ListItem>
   );
-}
+});
 
 /** The picked files with their status, progress and per-file actions (presentational). */
 export function UploadFileList({ files, ...actions }: UploadFileListProps) {

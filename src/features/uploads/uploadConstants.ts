@@ -15,6 +15,8 @@ export const UPLOAD_SESSION_MAX_IDLE_MS = 2 * 60 * 60 * 1000;
 /** Waits before each automatic attempt after a lost connection; then the file is marked failed. */
 export const NETWORK_RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000] as const;
 export const METADATA_TIMEOUT_MS = 10_000;
+/** Progress reaches the store at most this often per file. */
+export const PROGRESS_INTERVAL_MS = 250;
 export const LEAVE_WARNING = 'You have uploads in progress. Are you sure you want to leave?';
 export const EVENT_PROBLEM_MESSAGE =
   'Problem uploading with this event. Please choose a different event or upload without an event.';

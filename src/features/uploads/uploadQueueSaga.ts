@@ -7,7 +7,7 @@ import type { RefreshOutcome } from '../../api/baseQuery';
 import { refreshSession, type StoreLike } from '../session/refreshSession';
 import { holdWhileUploading, onlineChannel } from './browserUploadEffects';
 import { forgetFiles, getFile, registeredIds, restoreFile } from './fileRegistry';
-import { EVENT_PROBLEM_MESSAGE, NETWORK_RETRY_DELAYS_MS, UPLOAD_CONCURRENCY } from './uploadConstants';
+import { EVENT_PROBLEM_MESSAGE, NETWORK_RETRY_DELAYS_MS, PROGRESS_INTERVAL_MS, UPLOAD_CONCURRENCY } from './uploadConstants';
 import { errorForResponse, uploadError } from './uploadErrors';
 import {
   clearUploadSession,
@@ -158,14 +158,20 @@ function* transfer(item: UploadFileItem, file: File): SagaIterator<UploadOutcome
     token: state.session.token,
   };
   const events: EventChannel<UploadEvent> = yield call([io, io.openUpload], request);
+  const services: AppServices = yield getContext('services');
   let shown = -1;
+  let shownAt = 0;
   try {
     for (;;) {
       const event: UploadEvent = yield take(events);
       if (event.type === 'done') return event.outcome;
+      // At most a few updates a second per file: every update re-renders the list, and on a small
+      // device the CPU that costs is taken from the upload itself.
       const percent = Math.floor(event.percent);
-      if (percent !== shown) {
+      const now = services.clock.now();
+      if (percent !== shown && now - shownAt >= PROGRESS_INTERVAL_MS) {
         shown = percent;
+        shownAt = now;
         yield put(fileProgressed({ id: item.id, progress: percent }));
       }
     }
