@@ -1,5 +1,6 @@
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
@@ -9,6 +10,13 @@ import type { Navigation } from './services';
 import type { AppStore } from './store';
 import { theme } from './theme';
 
+/** People who ask their system for less motion get no slides or fades. */
+const REDUCED_MOTION = {
+  '@media (prefers-reduced-motion: reduce)': {
+    '*, *::before, *::after': { transitionDuration: '0.01ms !important', animationDuration: '0.01ms !important' },
+  },
+};
+
 export function App({ store, navigation }: { store: AppStore; navigation: Navigation }) {
   const [cache] = useState(createEmotionCache);
   return (
@@ -16,6 +24,7 @@ export function App({ store, navigation }: { store: AppStore; navigation: Naviga
       <CacheProvider value={cache}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
+          <GlobalStyles styles={REDUCED_MOTION} />
           <AppRouter navigation={navigation} />
         </ThemeProvider>
       </CacheProvider>
