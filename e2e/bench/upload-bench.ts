@@ -12,12 +12,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import { signIn } from '../support/auth';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { startServer } from '../support/server';
 
 const run = promisify(execFile);
 const FILES = Number(process.env.BENCH_FILES ?? 10);
 const MB = Number(process.env.BENCH_MB ?? 50);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'courtside-bench-'));
@@ -29,17 +29,8 @@ async function main() {
   const totalMB = FILES * MB;
   const server = await startServer({ tokenTtlSeconds: 3600 });
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--enable-precise-memory-info',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],
   });
   try {
     const page = await browser.newPage({ baseURL: server.baseURL });
