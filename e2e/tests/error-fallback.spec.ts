@@ -2,17 +2,7 @@ import { expect, test, JWT_PATTERN, uniqueEmail } from '../support/fixtures';
 import { signIn } from '../support/auth';
 import { breakComingLaterChunk, FALLBACK_BODY, FALLBACK_TITLE } from '../support/errors';
 import { goViaMenu } from '../support/shell';
-
-interface ErrorReport {
-  message: string;
-  stack: string;
-  componentStack: string;
-  timestamp: string;
-  userAgent: string;
-  url: string;
-  userId: string;
-  sessionId: string;
-}
+import type { ErrorReport } from '../../src/features/errors/errorReport';
 
 test('a screen whose code fails to load shows the fallback, reports it without any token, and every action works', async ({
   page,

@@ -1,3 +1,4 @@
+import { toApiFailure } from '../../api/apiErrors';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -8,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { LOCATION_TEXT, locationSavedMessage, saveLocationFailedMessage, saveLocationFailure } from './locationMessages';
+import { LOCATION_TEXT, locationSavedMessage, saveLocationFailedMessage } from './locationMessages';
 import { useCreateLocationMutation } from './locationsApi';
 import { formatCoordinates, placeToLocation, UNNAMED_LOCATION, type PlaceSuggestion } from './placeToLocation';
 import { usePlaceSearch } from './usePlaceSearch';
@@ -34,7 +35,7 @@ export default function AddLocationScreen() {
     setMessage(null);
     const result = await createLocation(payload);
     if (result.error) {
-      setMessage({ severity: 'error', text: saveLocationFailedMessage(saveLocationFailure(result.error)) });
+      setMessage({ severity: 'error', text: saveLocationFailedMessage(toApiFailure(result.error)) });
       return;
     }
     setMessage({ severity: 'success', text: locationSavedMessage(payload.name) });

@@ -1,5 +1,5 @@
 import type { ApiFailure } from '../../api/apiErrors';
-import { locationSavedMessage, saveLocationFailedMessage, saveLocationFailure } from './locationMessages';
+import { locationSavedMessage, saveLocationFailedMessage } from './locationMessages';
 
 const failure = (over: Partial<ApiFailure>): ApiFailure => ({
   status: 'unknown',
@@ -35,22 +35,5 @@ describe('Add Location messages', () => {
     expect(saveLocationFailedMessage(failure({ status: 'invalid_response' }))).toBe(
       'Failed to save location: Invalid response from server',
     );
-  });
-});
-
-describe('saveLocationFailure', () => {
-  it('keeps the HTTP status of an error answer that is not JSON', () => {
-    expect(
-      saveLocationFailure({ status: 'PARSING_ERROR', originalStatus: 502, data: '<h1>Bad gateway</h1>', error: 'SyntaxError' }),
-    ).toMatchObject({ status: 502, serverMessage: null });
-  });
-
-  it('reads the envelope of an ordinary error answer', () => {
-    expect(saveLocationFailure({ status: 400, data: { success: false, error: 'Bad', code: 'INVALID_INPUT' } })).toMatchObject({
-      status: 400,
-      serverMessage: 'Bad',
-      code: 'INVALID_INPUT',
-    });
-    expect(saveLocationFailure({ status: 'TIMEOUT_ERROR', error: 'AbortError' })).toMatchObject({ status: 'timeout' });
   });
 });

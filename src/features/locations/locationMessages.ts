@@ -1,6 +1,4 @@
-import type { SerializedError } from '@reduxjs/toolkit';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { toApiFailure, type ApiFailure } from '../../api/apiErrors';
+import type { ApiFailure } from '../../api/apiErrors';
 
 /** Add Location texts (spec part 1 §8 "Add Location"). */
 export const LOCATION_TEXT = {
@@ -27,16 +25,4 @@ export function saveLocationFailedMessage(failure: ApiFailure): string {
   if (failure.serverMessage) return `Failed to save location: ${failure.serverMessage}`;
   if (typeof failure.status === 'number') return `Failed to save location (${failure.status})`;
   return `Failed to save location: ${TRANSPORT_REASON[failure.status] ?? 'Unknown error'}`;
-}
-
-/**
- * The failure of the save call. An error answer that is not JSON (a proxy's 502 page) keeps its HTTP
- * status here, so the message can name it; toApiFailure alone reports it as an invalid response.
- */
-export function saveLocationFailure(error: FetchBaseQueryError | SerializedError): ApiFailure {
-  const failure = toApiFailure(error);
-  if ('status' in error && error.status === 'PARSING_ERROR' && error.originalStatus >= 400) {
-    return { ...failure, status: error.originalStatus };
-  }
-  return failure;
 }

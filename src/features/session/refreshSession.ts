@@ -1,3 +1,5 @@
+import type { SagaIterator } from 'redux-saga';
+import { call, getContext } from 'redux-saga/effects';
 import type { AppServices } from '../../app/services';
 import type { RefreshOutcome } from '../../api/baseQuery';
 import type { RootState } from '../../app/store';
@@ -95,4 +97,11 @@ export function refreshSession(store: StoreLike, services: AppServices): Promise
       }
     }, services.clock);
   });
+}
+
+/** The same refresh, from a saga: bound to the running store (saga context 'store'). */
+export function* refreshViaStore(): SagaIterator<RefreshOutcome> {
+  const services: AppServices = yield getContext('services');
+  const store: StoreLike = yield getContext('store');
+  return (yield call(refreshSession, store, services)) as RefreshOutcome;
 }

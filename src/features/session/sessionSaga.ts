@@ -7,7 +7,7 @@ import { ACTIVITY_THROTTLE_MS, SESSION_HANDOFF_WAIT_MS } from './constants';
 import { openTabLink, type TabEvent, type TabLink } from './crossTab';
 import type { AuthRecord } from './authRecord';
 import { performLogout, retryFailedLogout } from './logoutFlow';
-import { refreshSession, type StoreLike } from './refreshSession';
+import { refreshViaStore } from './refreshSession';
 import { selectSession, selectSessionStatus } from './selectors';
 import { decideSessionTimers, type TimerDecision } from './sessionClock';
 import {
@@ -129,13 +129,6 @@ function* runTimers(wake: EventChannel<PageLifecycleEvent>): SagaIterator {
       if (refreshRetryAt !== null) refreshRetryAt = services.clock.now();
     }
   }
-}
-
-/** The same refresh function the baseQuery uses, bound to the running store. */
-function* refreshViaStore(): SagaIterator<RefreshOutcome> {
-  const services: AppServices = yield getContext('services');
-  const storeApi: StoreLike = yield getContext('store');
-  return (yield call(refreshSession, storeApi, services)) as RefreshOutcome;
 }
 
 // ── cross-tab ───────────────────────────────────────────────────────────────────────────────

@@ -4,7 +4,7 @@ import { apiBaseUrl } from '../../app/config';
 import type { AppServices } from '../../app/services';
 import type { RootState } from '../../app/store';
 import type { RefreshOutcome } from '../../api/baseQuery';
-import { refreshSession, type StoreLike } from '../session/refreshSession';
+import { refreshViaStore } from '../session/refreshSession';
 import { holdWhileUploading, onlineChannel } from './browserUploadEffects';
 import { forgetFiles, getFile, registeredIds, restoreFile } from './fileRegistry';
 import { EVENT_PROBLEM_MESSAGE, NETWORK_RETRY_DELAYS_MS, PROGRESS_INTERVAL_MS, UPLOAD_CONCURRENCY } from './uploadConstants';
@@ -143,10 +143,6 @@ function* dropRemoved(ids: string[]): SagaIterator {
 
 // ── one file ──
 
-function* storeApi(): SagaIterator<StoreLike> {
-  return (yield getContext('store')) as StoreLike;
-}
-
 /** Sends the file, reporting progress; resolves with the server's answer or a network failure. */
 function* transfer(item: UploadFileItem, file: File): SagaIterator<UploadOutcome> {
   const io: UploadServices = yield getContext('uploads');
@@ -235,7 +231,7 @@ function* uploadOne(id: string): SagaIterator {
     if (outcome.kind === 'http') {
       if (outcome.status === 401 && !refreshedOnce) {
         refreshedOnce = true;
-        const refreshed: RefreshOutcome = yield call(refreshSession, yield call(storeApi), services);
+        const refreshed: RefreshOutcome = yield call(refreshViaStore);
         if (refreshed === 'refreshed') continue;
       }
       const error = errorForResponse(outcome.status, outcome.body);
