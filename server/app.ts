@@ -8,6 +8,7 @@ import type { AppContext } from './lib/context';
 import { ApiError, failure } from './lib/envelope';
 import { findBinary } from './lib/ffmpeg';
 import { acquireLock } from './lib/lock';
+import { rejectUnstorableInput } from './lib/schema';
 import { loadSecret } from './lib/secret';
 import { contentSecurityPolicy, SECURITY_HEADERS } from './lib/security';
 import { loadVenues, type Venue } from './lib/venues';
@@ -160,6 +161,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       }
       defaultJson(request, text, done);
     });
+
+    // Text the database cannot hold (NUL, lone surrogates) is refused with a 400 on every route.
+    app.addHook('preValidation', rejectUnstorableInput);
 
     app.decorateRequest('user', null);
     app.decorateRequest('tokenClaims', null);
