@@ -1,11 +1,43 @@
 import { all, call } from 'redux-saga/effects';
-import type { SagaIterator } from 'redux-saga';
+import type { Saga, SagaIterator } from 'redux-saga';
 import { sessionSaga } from '../features/session/sessionSaga';
 import { loginSaga } from '../features/login/loginSaga';
 import { shellSaga } from '../features/shell/shellSaga';
 import { errorsSaga } from '../features/errors/errorsSaga';
 import { uploadQueueSaga } from '../features/uploads/uploadQueueSaga';
 
-export function* rootSaga(): SagaIterator {
-  yield all([call(sessionSaga), call(loginSaga), call(shellSaga), call(errorsSaga), call(uploadQueueSaga)]);
+/** A saga that crashes this often in a row is given up on (a bug that throws at once would spin forever). */
+export const MAX_RESTARTS = 5;
+
+/** Every long-running saga of the app, each kept alive on its own. */
+export const APP_SAGAS: ReadonlyArray<[name: string, saga: Saga]> = [
+  ['session', sessionSaga],
+  ['login', loginSaga],
+  ['shell', shellSaga],
+  ['errors', errorsSaga],
+  ['uploads', uploadQueueSaga],
+];
+
+/**
+ * Runs `saga`, restarting it when it throws: one saga's crash (a malformed address in the login saga, say)
+ * must not end the session timers, uploads and shortcuts beside it. The redux-saga docs' "keeping the root
+ * alive" pattern. The wrapper catches whatever the saga (or a task it forked) throws, so the root keeps
+ * running and cancelling it still cancels everything.
+ */
+export function keepAlive(name: string, saga: Saga, maxRestarts = MAX_RESTARTS): Saga {
+  return function* kept(): SagaIterator {
+    for (let restarts = 0; ; restarts += 1) {
+      try {
+        yield call(saga);
+        return;
+      } catch (error) {
+        console.error(`Background task "${name}" failed${restarts < maxRestarts ? '; restarting it' : '; giving up'}`, error);
+        if (restarts >= maxRestarts) return;
+      }
+    }
+  };
+}
+
+export function* rootSaga(sagas: ReadonlyArray<[string, Saga]> = APP_SAGAS): SagaIterator {
+  yield all(sagas.map(([name, saga]) => call(keepAlive(name, saga))));
 }
