@@ -72,6 +72,7 @@ describe('rootSaga', () => {
     }
     function* crashesImmediately(): SagaIterator {
       starts += 1;
+      yield* [];
       throw new Error('broken at start');
     }
     const { store, seen, task } = setup([
