@@ -3,6 +3,7 @@ import { api } from './apiSlice';
 import { API, apiServer, setupApiServer } from '../test/apiServer';
 import { signedInStore } from '../test/sessionStore';
 import { makeToken, TEST_USER } from '../test/tokens';
+import { SESSION_POLICY_CASES, type PolicyAnswer } from '../test/sessionPolicyCases';
 
 setupApiServer();
 
@@ -79,11 +80,14 @@ describe('baseQuery: a storm of 401s', () => {
       logoutHandler(logouts),
     );
     const { store, recorder, navigate } = signedInStore(makeToken({}));
-    const results = await Promise.all(
+    await Promise.all(
       Array.from({ length: 20 }, (_, i) => store.dispatch(probeApi.endpoints.probe.initiate(i, { subscribe: false }))),
     );
     await new Promise((r) => setTimeout(r, 50));
-    expect(results.every((r) => r.isError)).toBe(true);
+    // Every request failed (its own answer: the cache entries went with the session).
+    expect(recorder.ofType('api/executeQuery/rejected')).toHaveLength(20);
+    expect(recorder.ofType('api/executeQuery/fulfilled')).toHaveLength(0);
+    expect(store.getState().api.queries).toEqual({});
     expect(refreshes).toBe(1);
     expect([...calls.values()].every((c) => c === 1)).toBe(true);
     expect(recorder.ofType('session/signedOut')).toHaveLength(1);
@@ -103,8 +107,8 @@ describe('baseQuery: a storm of 401s', () => {
       logoutHandler({ n: 0 }),
     );
     const { store, recorder } = signedInStore(makeToken({}));
-    const result = await store.dispatch(probeApi.endpoints.probe.initiate(1, { subscribe: false }));
-    expect(result.isError).toBe(true);
+    await store.dispatch(probeApi.endpoints.probe.initiate(1, { subscribe: false }));
+    expect(recorder.ofType('api/executeQuery/rejected')).toHaveLength(1);
     expect(calls.get('1')).toBe(2);
     expect(recorder.ofType('session/signedOut')[0]).toMatchObject({ payload: { reason: 'authentication_failed' } });
   });
@@ -152,6 +156,43 @@ describe('baseQuery: reasons', () => {
     const { store } = signedInStore(makeToken({}));
     await store.dispatch(probeApi.endpoints.probe.initiate(1, { subscribe: false }));
     expect(store.getState().session).toMatchObject({ status: 'signedOut', logoutReason: 'authentication_failed' });
+  });
+});
+
+describe('baseQuery: the shared session policy (the same table as the uploads)', () => {
+  const reply = (answer: PolicyAnswer | undefined, success: Record<string, unknown>) =>
+    answer === 'success' || answer === undefined
+      ? HttpResponse.json(success)
+      : HttpResponse.json(answer.body as Record<string, unknown>, { status: answer.status });
+
+  it.each(SESSION_POLICY_CASES)('$name → $reason', async (c) => {
+    const sent: Array<string | null> = [];
+    let refreshes = 0;
+    const newToken = makeToken({});
+    apiServer.use(
+      http.get(API('probe/:n'), ({ request }) => {
+        sent.push(bearer(request));
+        return reply(sent.length === 1 ? c.first : c.repeat, { n: 1 });
+      }),
+      http.post(API('auth/verify/refresh'), () => {
+        refreshes += 1;
+        return reply(c.refresh, { success: true, data: { token: newToken, user: TEST_USER } });
+      }),
+      logoutHandler({ n: 0 }),
+    );
+    const oldToken = makeToken({});
+    const { store, recorder } = signedInStore(oldToken);
+    await store.dispatch(probeApi.endpoints.probe.initiate(1, { subscribe: false }));
+    await new Promise((r) => setTimeout(r, 20));
+
+    expect(refreshes).toBe(c.refresh ? 1 : 0);
+    expect(sent).toEqual(c.repeat ? [oldToken, newToken] : [oldToken]);
+    if (c.reason) {
+      expect(recorder.ofType('session/signedOut')).toEqual([{ type: 'session/signedOut', payload: { reason: c.reason } }]);
+    } else {
+      expect(recorder.ofType('session/logoutRequested')).toHaveLength(0);
+      expect(store.getState().session.status).toBe('signedIn');
+    }
   });
 });
 

@@ -7,7 +7,14 @@ import {
 } from '@reduxjs/toolkit/query';
 import { apiBaseUrl } from '../app/config';
 import type { AppServices } from '../app/services';
-import { readErrorBody } from './envelope';
+import {
+  afterRefresh,
+  beforeSending,
+  judgeAnswer,
+  type ForcedLogoutReason,
+  type RefreshOutcome,
+  type TokenStatus,
+} from './sessionPolicy';
 
 /** The parts of the store the baseQuery uses; kept structural so this module needs no store import. */
 export interface AuthView {
@@ -15,11 +22,7 @@ export interface AuthView {
   status: 'loading' | 'signedOut' | 'signedIn';
 }
 
-export type ForcedLogoutReason = 'session_expired' | 'authentication_failed' | 'account_deleted' | 'permission_revoked';
-
-/** How a refresh ended; the caller picks the logout reason for the failures. */
-export type RefreshOutcome =
-  'refreshed' | 'rate_limited' | 'failed' | 'unreachable' | 'account_deleted' | 'permission_revoked' | 'no_session';
+export type { ForcedLogoutReason, RefreshOutcome } from './sessionPolicy';
 
 /**
  * What the session feature plugs into the API layer (through AppServices, so api/ never imports a feature): how to read the token, refresh it and end the
@@ -28,7 +31,7 @@ export type RefreshOutcome =
 export interface SessionBridge {
   readAuth(state: unknown): AuthView;
   /** 'valid' | 'grace' (past expiry, refreshable) | 'expired' | 'invalid', on the server's clock. */
-  tokenStatus(state: unknown, services: AppServices): 'valid' | 'grace' | 'expired' | 'invalid' | 'none';
+  tokenStatus(state: unknown, services: AppServices): TokenStatus;
   refresh(store: { dispatch: (a: unknown) => unknown; getState: () => unknown }, services: AppServices): Promise<RefreshOutcome>;
   forceLogout(reason: ForcedLogoutReason): { type: string; payload: unknown };
 }
@@ -55,22 +58,17 @@ export function createRawBaseQuery(): Raw {
   });
 }
 
-function isUnauthorized(result: { error?: FetchBaseQueryError }): boolean {
-  return result.error?.status === 401;
-}
-
-function errorCode(error: FetchBaseQueryError | undefined): string | null {
-  if (!error || typeof error.status !== 'number') return null;
-  const body = readErrorBody(error.data);
-  return body?.code ?? body?.errorCode ?? null;
-}
-
-function failureReason(outcome: RefreshOutcome, otherwise: ForcedLogoutReason): ForcedLogoutReason {
-  return outcome === 'account_deleted' || outcome === 'permission_revoked' ? outcome : otherwise;
-}
-
 function sessionEndedError(message: string): { error: FetchBaseQueryError } {
   return { error: { status: 401, data: { success: false, error: message, code: 'SESSION_ENDED' } } };
+}
+
+/** The facts the session policy judges: an HTTP refusal (transport failures are no session matter). */
+function answerOf(result: { error?: FetchBaseQueryError }): { status: number; body: unknown } | null {
+  const error = result.error;
+  if (!error) return null;
+  if (typeof error.status === 'number') return { status: error.status, body: error.data };
+  if (error.status === 'PARSING_ERROR') return { status: error.originalStatus, body: error.data };
+  return null;
 }
 
 /**
@@ -87,48 +85,40 @@ export function createBaseQuery(raw: Raw = createRawBaseQuery()): Raw {
     if (!b || extraOptions?.auth) return raw(args, api, extraOptions);
 
     const store = { dispatch: api.dispatch as (a: unknown) => unknown, getState: api.getState };
-    const endSession = (reason: ForcedLogoutReason) => {
-      if (b.readAuth(api.getState()).status === 'signedIn') api.dispatch(b.forceLogout(reason));
+    const endSession = (reason: ForcedLogoutReason | null) => {
+      if (reason && b.readAuth(api.getState()).status === 'signedIn') api.dispatch(b.forceLogout(reason));
     };
 
-    const before = b.tokenStatus(api.getState(), services);
-    if (before === 'grace') {
+    const before = beforeSending(b.tokenStatus(api.getState(), services));
+    if (before.kind === 'refresh') {
       const outcome = await b.refresh(store, services);
       if (outcome !== 'refreshed') {
-        endSession(failureReason(outcome, 'session_expired'));
+        endSession(afterRefresh(outcome, 'session_expired'));
         return sessionEndedError('Session expired');
       }
-    } else if (before === 'expired' || before === 'invalid') {
-      endSession(before === 'expired' ? 'session_expired' : 'authentication_failed');
-      return sessionEndedError(before === 'expired' ? 'Session expired' : 'Token validation failed');
+    } else if (before.kind === 'end') {
+      endSession(before.reason);
+      return sessionEndedError(before.message);
     }
 
     const sentWith = b.readAuth(api.getState()).token;
     let result = await raw(args, api, extraOptions);
-
-    if (result.error?.status === 403 && errorCode(result.error) === 'PERMISSION_REVOKED') {
-      endSession('permission_revoked');
-      return result;
-    }
-    if (!isUnauthorized(result) || !sentWith) return result;
-    if (errorCode(result.error) === 'USER_NOT_FOUND') {
-      endSession('account_deleted');
-      return result;
-    }
+    const first = answerOf(result);
+    const verdict = first ? judgeAnswer(first, { sentWithToken: sentWith !== null, repeated: false }) : { kind: 'none' as const };
+    if (verdict.kind === 'end') endSession(verdict.reason);
+    if (verdict.kind !== 'refresh') return result;
 
     // Another request may already have refreshed while this one was in flight: then just repeat.
     const current = b.readAuth(api.getState()).token;
-    const outcome = current !== null && current !== sentWith ? 'refreshed' : await b.refresh(store, services);
+    const outcome: RefreshOutcome = current !== null && current !== sentWith ? 'refreshed' : await b.refresh(store, services);
     if (outcome !== 'refreshed') {
-      endSession(failureReason(outcome, 'authentication_failed'));
+      endSession(afterRefresh(outcome, 'authentication_failed'));
       return result;
     }
     result = await raw(args, api, extraOptions);
-    if (isUnauthorized(result)) {
-      endSession(errorCode(result.error) === 'USER_NOT_FOUND' ? 'account_deleted' : 'authentication_failed');
-    } else if (result.error?.status === 403 && errorCode(result.error) === 'PERMISSION_REVOKED') {
-      endSession('permission_revoked');
-    }
+    const repeat = answerOf(result);
+    const again = repeat ? judgeAnswer(repeat, { sentWithToken: true, repeated: true }) : null;
+    if (again?.kind === 'end') endSession(again.reason);
     return result;
   };
 }

@@ -1,4 +1,4 @@
-import { configureStore, createAction } from '@reduxjs/toolkit';
+import { configureStore, createAction, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type SagaIterator } from 'redux-saga';
 import { put, take } from 'redux-saga/effects';
 import { rootSaga } from './rootSaga';
@@ -10,15 +10,13 @@ const boom = createAction('test/boom');
 function setup(sagas: Parameters<typeof rootSaga>[0]) {
   const seen: string[] = [];
   const sagaMiddleware = createSagaMiddleware();
+  const recordPongs: Middleware = () => (next) => (action) => {
+    if (pong.match(action)) seen.push(action.payload);
+    return next(action);
+  };
   const store = configureStore({
     reducer: (state: null = null) => state,
-    middleware: (getDefault) =>
-      getDefault()
-        .concat(sagaMiddleware)
-        .concat(() => (next) => (action) => {
-          if (pong.match(action)) seen.push(action.payload);
-          return next(action);
-        }),
+    middleware: (getDefault) => getDefault().concat(sagaMiddleware, recordPongs),
   });
   const task = sagaMiddleware.run(rootSaga, sagas);
   return { store, seen, task };

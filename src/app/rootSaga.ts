@@ -5,6 +5,7 @@ import { loginSaga } from '../features/login/loginSaga';
 import { shellSaga } from '../features/shell/shellSaga';
 import { errorsSaga } from '../features/errors/errorsSaga';
 import { uploadQueueSaga } from '../features/uploads/uploadQueueSaga';
+import { userDataSaga } from './userDataSaga';
 
 /** A saga that crashes this often in a row is given up on (a bug that throws at once would spin forever). */
 export const MAX_RESTARTS = 5;
@@ -16,6 +17,7 @@ export const APP_SAGAS: ReadonlyArray<[name: string, saga: Saga]> = [
   ['shell', shellSaga],
   ['errors', errorsSaga],
   ['uploads', uploadQueueSaga],
+  ['userData', userDataSaga],
 ];
 
 /**

@@ -65,7 +65,11 @@ export function remove(which: StorageArea, key: string): void {
   }
 }
 
-/** Keys of every entry the product keeps, in one place. */
+/**
+ * Keys of every entry the product keeps in local and tab storage, in one place. Each one is classified
+ * as per-user or device-wide, with what happens to it when a session ends, in `userData.ts` (a test fails
+ * for a key that is not).
+ */
 export const StorageKeys = {
   auth: 'auth',
   persistentAuth: 'auth.persistent',
@@ -80,4 +84,13 @@ export const StorageKeys = {
   refreshLease: 'auth.refreshLease',
   tabSessionId: 'tab.sessionId',
   refreshMarker: 'auth.refreshMarker',
+} as const;
+
+/**
+ * Key prefixes of what the product keeps in IndexedDB (idb-keyval's default database `keyval-store`,
+ * store `keyval`), each followed by an id. Classified in `userData.ts` like `StorageKeys`.
+ */
+export const IndexedDbKeys = {
+  /** A picked file's contents until it is uploaded (`courtside.upload.<fileId>`). */
+  uploadContents: 'upload.',
 } as const;

@@ -1,5 +1,5 @@
 import { EVENT_PROBLEM_MESSAGE } from './uploadConstants';
-import { errorForResponse, isEventError } from './uploadErrors';
+import { errorForResponse, isEventError, readUploadAnswer } from './uploadErrors';
 
 describe('upload errors', () => {
   it.each<[number, unknown, string, string]>([
@@ -21,5 +21,44 @@ describe('upload errors', () => {
   it('recognises event errors by code, 404 or wording', () => {
     expect(isEventError(400, null, 'Invalid event id')).toBe(true);
     expect(isEventError(400, null, 'Unsupported file type')).toBe(false);
+  });
+
+  it('takes the status from details.statusCode when the server gives one (spec part 1 §7)', () => {
+    expect(errorForResponse(400, { success: false, error: 'x', errorCode: 'ODD', details: { statusCode: 409 } })).toEqual({
+      code: 'ODD',
+      message: 'Upload failed: 409',
+    });
+    // An event error by status: details.statusCode 404 behind a proxy's 400.
+    expect(errorForResponse(400, { success: false, error: 'x', details: { statusCode: 404 } }).code).toBe(
+      'EVENT_MATCHING_FAILED',
+    );
+    // Not a status: the HTTP one stands.
+    expect(errorForResponse(409, { success: false, details: { statusCode: 'teapot' } }).message).toBe('Upload failed: 409');
+  });
+});
+
+describe('the upload answer', () => {
+  it.each<[number, unknown, ReturnType<typeof readUploadAnswer>]>([
+    [201, { success: true, data: { id: 'c-1', filename: 'a.mp4' } }, { kind: 'completed', clipId: 'c-1' }],
+    [201, { success: true, data: { id: 7 } }, { kind: 'completed', clipId: '7' }],
+    [
+      201,
+      { success: true, data: { id: '' } },
+      { kind: 'refused', error: { code: 'UPLOAD_FAILED', message: 'Invalid response from server' } },
+    ],
+    [200, { success: true }, { kind: 'refused', error: { code: 'UPLOAD_FAILED', message: 'Invalid response from server' } }],
+    [200, 'not json', { kind: 'refused', error: { code: 'UPLOAD_FAILED', message: 'Invalid response from server' } }],
+    [
+      200,
+      { success: false, error: 'too big', errorCode: 'FILE_TOO_LARGE', details: { statusCode: 413 } },
+      { kind: 'refused', error: { code: 'FILE_TOO_LARGE', message: 'File too large (max 100MB)' } },
+    ],
+    [
+      500,
+      { success: false, error: 'boom', errorCode: 'UPLOAD_FAILED', details: { statusCode: 500 } },
+      { kind: 'refused', error: { code: 'SERVER_ERROR', message: 'Server error. Please try again later.' } },
+    ],
+  ])('%i %j', (status, body, expected) => {
+    expect(readUploadAnswer(status, body)).toEqual(expected);
   });
 });

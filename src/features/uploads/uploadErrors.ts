@@ -1,4 +1,5 @@
-import { readErrorBody } from '../../api/envelope';
+import * as v from 'valibot';
+import { envelope, readErrorBody } from '../../api/envelope';
 import { EVENT_PROBLEM_MESSAGE } from './uploadConstants';
 import { FILE_TOO_LARGE, UNSUPPORTED_TYPE } from './uploadValidation';
 import type { UploadError } from './uploadTypes';
@@ -31,8 +32,19 @@ export function isEventError(status: number, code: string | null, message: strin
   );
 }
 
-/** Maps a refused upload to its error; the default is 'Upload failed: {status}'. */
-export function errorForResponse(status: number, body: unknown): UploadError {
+/** The status the server reports in `details.statusCode` (spec part 1 §7), when it gives a valid one. */
+export function reportedStatus(body: unknown): number | null {
+  const details = readErrorBody(body)?.details;
+  const code = typeof details === 'object' && details !== null ? (details as { statusCode?: unknown }).statusCode : undefined;
+  return typeof code === 'number' && Number.isInteger(code) && code >= 100 && code <= 599 ? code : null;
+}
+
+/**
+ * Maps a refused upload to its error; the default is 'Upload failed: {status}'. The status is the one
+ * the server names in `details.statusCode`, else the HTTP status.
+ */
+export function errorForResponse(httpStatus: number, body: unknown): UploadError {
+  const status = reportedStatus(body) ?? httpStatus;
   const parsed = readErrorBody(body);
   const code = parsed?.errorCode ?? parsed?.code ?? null;
   const message = parsed?.error ?? null;
@@ -42,4 +54,28 @@ export function errorForResponse(status: number, body: unknown): UploadError {
   if (status === 401) return uploadError('AUTHENTICATION_FAILED');
   if (status >= 500) return uploadError('SERVER_ERROR');
   return { code: code ?? 'UPLOAD_FAILED', message: `Upload failed: ${status}` };
+}
+
+/** `{ success: true, data: { id } }`: the clip id, a string or a number (spec part 1 §7 "data.id"). */
+const uploadAnswerSchema = envelope(
+  v.object({ id: v.union([v.pipe(v.string(), v.minLength(1)), v.pipe(v.number(), v.finite())]) }),
+);
+
+export type UploadAnswer = { kind: 'completed'; clipId: string } | { kind: 'refused'; error: UploadError };
+
+export const INVALID_UPLOAD_ANSWER: UploadError = { code: 'UPLOAD_FAILED', message: 'Invalid response from server' };
+
+/**
+ * Reads the server's answer to POST /api/v1/uploads (spec part 1 §7: success, data.id, error, errorCode,
+ * details.statusCode): a success with a clip id completes the file; `success: false` is a refusal even
+ * with a 2xx status; a 2xx without a clip id is an invalid answer.
+ */
+export function readUploadAnswer(httpStatus: number, body: unknown): UploadAnswer {
+  const ok = httpStatus >= 200 && httpStatus < 300;
+  if (ok) {
+    const parsed = v.safeParse(uploadAnswerSchema, body);
+    if (parsed.success) return { kind: 'completed', clipId: String(parsed.output.data.id) };
+    if (readErrorBody(body)?.success !== false) return { kind: 'refused', error: INVALID_UPLOAD_ANSWER };
+  }
+  return { kind: 'refused', error: errorForResponse(httpStatus, body) };
 }

@@ -1,11 +1,15 @@
-import { del, get, set } from 'idb-keyval';
-import { readJson, remove, StorageKeys, writeJson } from '../../app/storage';
+import { del, delMany, get, keys, set } from 'idb-keyval';
+import { fullKey, IndexedDbKeys, readJson, remove, StorageKeys, writeJson } from '../../app/storage';
 import type { EventSummary } from '../events/eventTypes';
 import { UPLOAD_SESSION_MAX_AGE_MS, UPLOAD_SESSION_MAX_IDLE_MS } from './uploadConstants';
 import { isIncomplete, type UploadFileItem } from './uploadTypes';
 
-/** The upload session as kept in local storage (spec part 1 §3): only its incomplete files. */
+/**
+ * The upload session as kept in local storage (spec part 1 §3): only its incomplete files, and whose
+ * they are (the signed-in user's id): it is offered to that user only (src/app/userData.ts).
+ */
 export interface StoredUploadSession {
+  ownerId: string;
   sessionId: string;
   selectedEvent: EventSummary | null;
   files: UploadFileItem[];
@@ -32,6 +36,7 @@ function isStoredSession(v: unknown): v is StoredUploadSession {
   if (typeof v !== 'object' || v === null) return false;
   const s = v as Record<string, unknown>;
   return (
+    typeof s.ownerId === 'string' &&
     typeof s.sessionId === 'string' &&
     typeof s.createdAt === 'number' &&
     typeof s.lastActivity === 'number' &&
@@ -69,7 +74,8 @@ export function clearUploadSession(): void {
 
 // ── file contents in IndexedDB, so a reload loses nothing the user picked ──
 
-const fileKey = (id: string) => `courtside.upload.${id}`;
+const CONTENTS_PREFIX = fullKey(IndexedDbKeys.uploadContents);
+const fileKey = (id: string) => `${CONTENTS_PREFIX}${id}`;
 
 /** Keeps a picked file's contents until it is uploaded; false where the browser refuses the storage. */
 export async function keepFileContents(id: string, file: File): Promise<boolean> {
@@ -92,4 +98,15 @@ export async function loadFileContents(id: string): Promise<File | null> {
 
 export async function dropFileContents(ids: string[]): Promise<void> {
   await Promise.all(ids.map((id) => del(fileKey(id)).catch(() => undefined)));
+}
+
+/** Drops every kept file's contents but those of `except` (a session's end, another user, leftovers). */
+export async function dropAllFileContents(except: readonly string[] = []): Promise<void> {
+  try {
+    const keep = new Set(except.map(fileKey));
+    const stale = (await keys()).filter((k) => typeof k === 'string' && k.startsWith(CONTENTS_PREFIX) && !keep.has(k));
+    if (stale.length) await delMany(stale);
+  } catch {
+    /* IndexedDB refused: nothing was kept there either */
+  }
 }

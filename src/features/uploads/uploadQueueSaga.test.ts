@@ -8,6 +8,7 @@ import { selectActiveUploadCount, selectUploadFiles } from './selectors';
 import type { UploadServices } from './uploadServices';
 import type { UploadEvent, UploadOutcome, UploadRequest } from './uploadTransport';
 import {
+  allCleared,
   filesPicked,
   fileRetryRequested,
   fileRemoved,
@@ -56,6 +57,7 @@ function setup(overrides: Partial<UploadServices> = {}) {
     },
     loadFile: async (id) => kept.get(id) ?? null,
     dropFiles: async (ids) => ids.forEach((id) => kept.delete(id)),
+    dropAllFiles: async (except = []) => [...kept.keys()].filter((id) => !except.includes(id)).forEach((id) => kept.delete(id)),
     isOnline: () => true,
     ...overrides,
   };
@@ -379,5 +381,101 @@ describe('upload queue', () => {
     const { store } = setup();
     await flush();
     expect(store.getState().uploads.resumeOffer).toBeNull();
+  });
+
+  describe('a file removed while its metadata is read is never sent', () => {
+    /** readDuration answers at once, except for files named slow*, whose reading the test finishes. */
+    function slowMetadata() {
+      const waiting: Array<(d: number | null) => void> = [];
+      const readDuration = (file: Blob) =>
+        (file as File).name.startsWith('slow')
+          ? new Promise<number | null>((resolve) => waiting.push(resolve))
+          : Promise.resolve(2.5);
+      return { waiting, readDuration };
+    }
+
+    it('removed by its remove button', async () => {
+      const meta = slowMetadata();
+      const { store, net, kept } = setup({ readDuration: meta.readDuration });
+      pick(store, video('slow.mp4'));
+      await flush();
+      store.dispatch(uploadRequested());
+      await flush();
+      expect(statuses(store)).toEqual(['extracting-metadata']);
+      store.dispatch(fileRemoved(selectUploadFiles(store.getState())[0]?.id ?? ''));
+      await flush();
+      meta.waiting[0]?.(3);
+      await jest.advanceTimersByTimeAsync(10_000);
+      expect(net.open).toHaveLength(0);
+      expect(selectUploadFiles(store.getState())).toEqual([]);
+      expect(kept.size).toBe(0);
+      expect(localStorage.getItem(fullKey('uploads.session'))).toBeNull();
+    });
+
+    it('cleared by Clear All, while a file already uploading goes on', async () => {
+      const meta = slowMetadata();
+      const { store, net } = setup({ readDuration: meta.readDuration });
+      pick(store, video('fast.mp4'), video('slow.mp4'));
+      await flush();
+      store.dispatch(uploadRequested());
+      await flush();
+      expect(statuses(store)).toEqual(['uploading', 'extracting-metadata']);
+      store.dispatch(allCleared());
+      await flush();
+      meta.waiting[0]?.(3);
+      await jest.advanceTimersByTimeAsync(10_000);
+      expect(net.open).toHaveLength(1);
+      expect(net.open[0]?.aborted).toBe(false);
+      net.open[0]?.finish(ok('clip-fast'));
+      await flush();
+      expect(selectUploadFiles(store.getState()).map((f) => [f.name, f.status])).toEqual([['fast.mp4', 'completed']]);
+    });
+  });
+
+  describe('the upload answer (spec part 1 §7: success, data.id, error, errorCode, details.statusCode)', () => {
+    async function answered(outcome: UploadOutcome) {
+      const { store, net } = setup();
+      pick(store, video('a.mp4'));
+      await flush();
+      store.dispatch(uploadRequested());
+      await flush();
+      net.open[0]?.finish(outcome);
+      await flush();
+      return selectUploadFiles(store.getState())[0];
+    }
+
+    it('a numeric clip id completes the file', async () => {
+      expect(await answered({ kind: 'ok', status: 201, body: { success: true, data: { id: 42 } } })).toMatchObject({
+        status: 'completed',
+        clipId: '42',
+      });
+    });
+
+    it('success: false is a refusal even with a 2xx status, read with its code and details.statusCode', async () => {
+      expect(
+        await answered({
+          kind: 'ok',
+          status: 200,
+          body: { success: false, error: 'Refused', errorCode: 'QUOTA_EXCEEDED', details: { statusCode: 507 } },
+        }),
+      ).toMatchObject({ status: 'failed', error: { code: 'SERVER_ERROR' } });
+    });
+
+    it("the default message names details.statusCode, the server's own status", async () => {
+      expect(
+        await answered({
+          kind: 'http',
+          status: 400,
+          body: { success: false, error: 'Refused', errorCode: 'ODD', details: { statusCode: 422 } },
+        }),
+      ).toMatchObject({ status: 'failed', error: { code: 'ODD', message: 'Upload failed: 422' } });
+    });
+
+    it('a success without a clip id is an invalid answer', async () => {
+      expect(await answered({ kind: 'ok', status: 201, body: { success: true, data: {} } })).toMatchObject({
+        status: 'failed',
+        error: { code: 'UPLOAD_FAILED', message: 'Invalid response from server' },
+      });
+    });
   });
 });

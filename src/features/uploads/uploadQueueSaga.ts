@@ -1,14 +1,13 @@
 import { buffers, channel, type Channel, type EventChannel, type SagaIterator } from 'redux-saga';
 import { call, delay, fork, getContext, put, race, select, take, takeEvery } from 'redux-saga/effects';
-import { apiBaseUrl } from '../../app/config';
 import type { AppServices } from '../../app/services';
 import type { RootState } from '../../app/store';
-import type { RefreshOutcome } from '../../api/baseQuery';
-import { refreshViaStore } from '../session/refreshSession';
+import { keepsUploadsAfter } from '../../app/userData';
+import { sessionStarted, signedOut } from '../session/sessionSlice';
 import { holdWhileUploading, onlineChannel } from './browserUploadEffects';
 import { forgetFiles, getFile, registeredIds, restoreFile } from './fileRegistry';
-import { EVENT_PROBLEM_MESSAGE, NETWORK_RETRY_DELAYS_MS, PROGRESS_INTERVAL_MS, UPLOAD_CONCURRENCY } from './uploadConstants';
-import { errorForResponse, uploadError } from './uploadErrors';
+import { EVENT_PROBLEM_MESSAGE, NETWORK_RETRY_DELAYS_MS, UPLOAD_CONCURRENCY } from './uploadConstants';
+import { readUploadAnswer, uploadError } from './uploadErrors';
 import {
   clearUploadSession,
   isSessionValid,
@@ -17,15 +16,14 @@ import {
   writeUploadSession,
   type StoredUploadSession,
 } from './uploadPersistence';
+import { sendUpload, type SendResult } from './uploadSend';
 import type { UploadServices } from './uploadServices';
-import type { UploadEvent, UploadOutcome } from './uploadTransport';
 import {
   allCleared,
   fileRemoved,
   fileRetryRequested,
   filesAccepted,
   filesPicked,
-  fileProgressed,
   fileUploadCompleted,
   fileUploadFailed,
   fileUploadStarted,
@@ -47,7 +45,7 @@ import {
   type ResumeOffer,
   type UploadsState,
 } from './uploadsSlice';
-import { isIncomplete, type PickedFile, type UploadFileItem } from './uploadTypes';
+import { isIncomplete, type PickedFile } from './uploadTypes';
 import { validateSelection } from './uploadValidation';
 
 const selectUploadsState = (s: RootState) => s.uploads;
@@ -58,14 +56,20 @@ function newSessionId(): string {
 
 // ── the session record: saved after every change, cleared when nothing is left to upload ──
 
+const selectOwnerId = (s: RootState) => (s.session.status === 'signedIn' ? (s.session.user?.id ?? null) : null);
+
+/** Saved under the signed-in user's id: it is offered to that user only. */
 function* saveSession(): SagaIterator {
   const s: UploadsState = yield select(selectUploadsState);
+  const ownerId: string | null = yield select(selectOwnerId);
+  if (!ownerId) return; // the session has ended: what is stored stays as the end left it
   const incomplete = s.files.filter((f) => isIncomplete(f.status));
   if (!s.sessionId || incomplete.length === 0) {
     clearUploadSession();
     return;
   }
   const record: StoredUploadSession = {
+    ownerId,
     sessionId: s.sessionId,
     selectedEvent: s.selectedEvent,
     files: incomplete,
@@ -143,39 +147,6 @@ function* dropRemoved(ids: string[]): SagaIterator {
 
 // ── one file ──
 
-/** Sends the file, reporting progress; resolves with the server's answer or a network failure. */
-function* transfer(item: UploadFileItem, file: File): SagaIterator<UploadOutcome> {
-  const io: UploadServices = yield getContext('uploads');
-  const state: RootState = yield select();
-  const request = {
-    url: `${apiBaseUrl()}uploads`,
-    file,
-    eventId: state.uploads.selectedEvent?.id ?? null,
-    token: state.session.token,
-  };
-  const events: EventChannel<UploadEvent> = yield call([io, io.openUpload], request);
-  const services: AppServices = yield getContext('services');
-  let shown = -1;
-  let shownAt = 0;
-  try {
-    for (;;) {
-      const event: UploadEvent = yield take(events);
-      if (event.type === 'done') return event.outcome;
-      // At most a few updates a second per file: every update re-renders the list, and on a small
-      // device the CPU that costs is taken from the upload itself.
-      const percent = Math.floor(event.percent);
-      const now = services.clock.now();
-      if (percent !== shown && now - shownAt >= PROGRESS_INTERVAL_MS) {
-        shown = percent;
-        shownAt = now;
-        yield put(fileProgressed({ id: item.id, progress: percent }));
-      }
-    }
-  } finally {
-    events.close(); // aborts the request when the upload is cancelled
-  }
-}
-
 function* waitUntilOnline(): SagaIterator {
   const io: UploadServices = yield getContext('uploads');
   if (io.isOnline()) return;
@@ -189,8 +160,8 @@ function* waitUntilOnline(): SagaIterator {
 
 /**
  * Metadata, then the upload. A lost connection is retried by itself after 0, 1, 3 and 5 s (and not
- * while the browser is offline: it waits for the connection), then the file is marked failed; a 401
- * refreshes the session once and repeats.
+ * while the browser is offline: it waits for the connection), then the file is marked failed. What a
+ * refusal means for the session is decided as for every other call (uploadSend.ts).
  */
 function* uploadOne(id: string): SagaIterator {
   const services: AppServices = yield getContext('services');
@@ -213,38 +184,40 @@ function* uploadOne(id: string): SagaIterator {
   yield put(fileUploadStarted({ id, at: services.clock.now() }));
   yield call(saveSession);
 
-  let refreshedOnce = false;
-  for (let attempt = 0; attempt < NETWORK_RETRY_DELAYS_MS.length;) {
+  for (let attempt = 0; attempt < NETWORK_RETRY_DELAYS_MS.length; attempt += 1) {
     yield delay(NETWORK_RETRY_DELAYS_MS[attempt] ?? 0);
     yield call(waitUntilOnline);
-    const outcome: UploadOutcome = yield call(transfer, item, file);
-    if (outcome.kind === 'ok') {
-      const body = outcome.body as { data?: { id?: unknown } } | null;
-      const clipId = body && typeof body === 'object' && body.data && typeof body.data.id === 'string' ? body.data.id : null;
-      if (!clipId) {
-        yield fail({ code: 'UPLOAD_FAILED', message: 'Invalid response from server' });
-        return;
-      }
-      yield put(fileUploadCompleted({ id, clipId, at: services.clock.now() }));
+    const result: SendResult = yield call(sendUpload, item, file);
+    if (result.kind === 'network') continue;
+    if (result.kind === 'sessionEnded') {
+      yield fail(uploadError('AUTHENTICATION_FAILED'));
       return;
     }
-    if (outcome.kind === 'http') {
-      if (outcome.status === 401 && !refreshedOnce) {
-        refreshedOnce = true;
-        const refreshed: RefreshOutcome = yield call(refreshViaStore);
-        if (refreshed === 'refreshed') continue;
-      }
-      const error = errorForResponse(outcome.status, outcome.body);
-      if (error.code === 'EVENT_MATCHING_FAILED') yield put(uploadEventRejected(EVENT_PROBLEM_MESSAGE));
-      yield fail(error);
+    const answer = readUploadAnswer(result.status, result.body);
+    if (answer.kind === 'completed') {
+      yield put(fileUploadCompleted({ id, clipId: answer.clipId, at: services.clock.now() }));
       return;
     }
-    attempt += 1;
+    if (answer.error.code === 'EVENT_MATCHING_FAILED') yield put(uploadEventRejected(EVENT_PROBLEM_MESSAGE));
+    yield fail(answer.error);
+    return;
   }
   yield fail(uploadError('NETWORK_ERROR'));
 }
 
-/** One file at a time per worker; a cancel request ends its upload (and aborts the request). */
+/** Resolves once the file has left the list (removed, or cleared by Clear All while not uploading). */
+function* untilRemoved(id: string): SagaIterator {
+  for (;;) {
+    yield take([fileRemoved.type, allCleared.type]);
+    const s: UploadsState = yield select(selectUploadsState);
+    if (!s.files.some((f) => f.id === id)) return;
+  }
+}
+
+/**
+ * One file at a time per worker. A cancel request ends its upload (and aborts the request); so does
+ * removing the file while its metadata is read: a removed file is never sent.
+ */
 function* worker(queue: Channel<string>): SagaIterator {
   const services: AppServices = yield getContext('services');
   for (;;) {
@@ -252,6 +225,7 @@ function* worker(queue: Channel<string>): SagaIterator {
     const { cancelled } = yield race({
       done: call(uploadOne, id),
       cancelled: take((a: { type: string; payload?: unknown }) => a.type === uploadCancelRequested.type && a.payload === id),
+      removed: call(untilRemoved, id),
     });
     if (cancelled) yield put(fileUploadFailed({ id, error: uploadError('CANCELLED'), at: services.clock.now() }));
     yield call(afterFileSettled, id);
@@ -286,20 +260,25 @@ function* enqueuePending(queue: Channel<string>, queued: Set<string>): SagaItera
 
 // ── resume after a reload ──
 
-function* offerResume(): SagaIterator {
+/**
+ * At sign-in: the user's own stored session, still valid and with incomplete files, is offered
+ * ('Resume Upload?'). Another user's (or an unowned one) is never offered: it is removed, with every
+ * kept file, as are leftovers no stored session lists.
+ */
+function* offerResume(userId: string): SagaIterator {
   const services: AppServices = yield getContext('services');
   const io: UploadServices = yield getContext('uploads');
   const stored = readUploadSession();
-  if (!stored) return;
-  const files = resumable(stored.files);
-  if (!isSessionValid(stored, services.clock.now()) || files.length === 0) {
-    clearUploadSession();
-    yield call(
-      [io, io.dropFiles],
-      stored.files.map((f) => f.id),
-    );
+  const files = stored ? resumable(stored.files) : [];
+  if (!stored || stored.ownerId !== userId || !isSessionValid(stored, services.clock.now()) || files.length === 0) {
+    if (stored) clearUploadSession();
+    yield call([io, io.dropAllFiles], []);
     return;
   }
+  yield call(
+    [io, io.dropAllFiles],
+    stored.files.map((f) => f.id),
+  );
   let kept = true;
   for (const f of files) {
     const content: File | null = yield call([io, io.loadFile], f.id);
@@ -359,7 +338,8 @@ function* holdWhileBusy(): SagaIterator {
   }
 }
 
-export function* uploadQueueSaga(): SagaIterator {
+/** Everything uploads do while `userId` is signed in; cancelled as a whole when the session ends. */
+function* uploadScope(userId: string): SagaIterator {
   const queue: Channel<string> = yield call(channel, buffers.expanding<string>(16));
   const queued = new Set<string>();
   for (let i = 0; i < UPLOAD_CONCURRENCY; i += 1) yield fork(worker, queue);
@@ -384,5 +364,42 @@ export function* uploadQueueSaga(): SagaIterator {
   yield takeEvery(uploadEventSelected.type, saveSession);
   yield takeEvery(resumeAccepted.type, resume);
   yield takeEvery(startFreshChosen.type, startFresh);
-  yield call(offerResume);
+  yield call(offerResume, userId);
+}
+
+/**
+ * After the session ended (the scope is cancelled: every running request aborted, the slice reset by
+ * its extraReducers): the page forgets the picked files, and the stored upload session with its kept
+ * contents stays for its owner or goes, by reason (src/app/userData.ts).
+ */
+function* afterSessionEnd(keep: boolean): SagaIterator {
+  const io: UploadServices = yield getContext('uploads');
+  forgetFiles(registeredIds());
+  if (keep) return;
+  clearUploadSession();
+  yield call([io, io.dropAllFiles], []);
+}
+
+/**
+ * The upload queue, scoped to one signed-in user: started at each sign-in, and ended — every upload
+ * aborted, nothing of theirs left in memory — at sign-out, at any other end of the session, or when the
+ * session becomes another user's.
+ */
+export function* uploadQueueSaga(): SagaIterator {
+  for (;;) {
+    let userId: string | null = yield select(selectOwnerId);
+    if (!userId) {
+      const started: ReturnType<typeof sessionStarted> = yield take(sessionStarted.type);
+      userId = started.payload.record.user.id;
+    }
+    const owner = userId;
+    const { ended, switched } = yield race({
+      run: call(uploadScope, owner),
+      ended: take(signedOut.type),
+      switched: take((a: { type: string }) => sessionStarted.match(a) && a.payload.record.user.id !== owner),
+    });
+    // (`run` never ends by itself: its workers wait for files as long as the session lasts.)
+    if (ended) yield call(afterSessionEnd, keepsUploadsAfter((ended as ReturnType<typeof signedOut>).payload.reason));
+    else if (switched) yield call(afterSessionEnd, false);
+  }
 }

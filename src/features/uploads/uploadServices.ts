@@ -1,5 +1,5 @@
 import type { EventChannel } from 'redux-saga';
-import { dropFileContents, keepFileContents, loadFileContents } from './uploadPersistence';
+import { dropAllFileContents, dropFileContents, keepFileContents, loadFileContents } from './uploadPersistence';
 import { uploadChannel, type UploadEvent, type UploadRequest } from './uploadTransport';
 import { readVideoDuration } from './videoMetadata';
 
@@ -10,6 +10,8 @@ export interface UploadServices {
   keepFile(id: string, file: File): Promise<boolean>;
   loadFile(id: string): Promise<File | null>;
   dropFiles(ids: string[]): Promise<void>;
+  /** Drops every kept file's contents except those listed. */
+  dropAllFiles(except?: readonly string[]): Promise<void>;
   isOnline(): boolean;
 }
 
@@ -19,5 +21,6 @@ export const browserUploadServices: UploadServices = {
   keepFile: keepFileContents,
   loadFile: loadFileContents,
   dropFiles: dropFileContents,
+  dropAllFiles: dropAllFileContents,
   isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
 };

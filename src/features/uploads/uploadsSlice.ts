@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { EventSummary } from '../events/eventTypes';
+import { sessionAbsent, sessionStarted, signedOut } from '../session/sessionSlice';
 import type { PickedFile, UploadError, UploadFileItem } from './uploadTypes';
 
 /** A saved upload session found at start that still has incomplete files ('Resume Upload?'). */
@@ -12,6 +13,8 @@ export interface ResumeOffer {
 }
 
 export interface UploadsState {
+  /** Whose uploads these are (the signed-in user's id); everything here is theirs only. */
+  ownerId: string | null;
   sessionId: string | null;
   selectedEvent: EventSummary | null;
   files: UploadFileItem[];
@@ -27,6 +30,7 @@ export interface UploadsState {
 }
 
 export const initialUploadsState: UploadsState = {
+  ownerId: null,
   sessionId: null,
   selectedEvent: null,
   files: [],
@@ -152,6 +156,18 @@ const uploadsSlice = createSlice({
       state.selectedEvent = null;
       state.eventError = action.payload;
     },
+  },
+  // A user's uploads live and die with their sign-in (src/app/userData.ts).
+  extraReducers: (builder) => {
+    builder
+      .addCase(sessionStarted, (state, action) => {
+        const userId = action.payload.record.user.id;
+        if (state.ownerId === userId) return;
+        // Another user's session: nothing of the previous one stays in memory.
+        return { ...initialUploadsState, ownerId: userId };
+      })
+      .addCase(signedOut, () => initialUploadsState)
+      .addCase(sessionAbsent, () => initialUploadsState);
   },
 });
 

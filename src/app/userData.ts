@@ -1,0 +1,139 @@
+import type { LogoutReason } from '../features/session/logoutReasons';
+import { remove, StorageKeys, type IndexedDbKeys, type StorageArea } from './storage';
+
+/**
+ * Everything the browser keeps, named once: whose it is and what becomes of it when a session ends
+ * (`signedOut` — Log out, expiry, inactivity, another tab's logout — and a start-up without a session,
+ * `sessionAbsent`). A user's data lives and dies with their sign-in; a new entry in `StorageKeys` or
+ * `IndexedDbKeys` must be added here (userData.test.ts fails otherwise, and so does the type check).
+ *
+ * Memory goes too: every per-user Redux slice returns to its initial state (`uploads` through its
+ * extraReducers, `session` itself) and the RTK Query cache is reset (`api.util.resetApiState()`, in
+ * userDataSaga.ts); `login` (the sign-in flow's phase) and `shell` (sidebar and menu) are not per-user.
+ * Device-wide too, outside this list: the `sidebar_state` cookie (a display preference) and the
+ * `courtside.session` BroadcastChannel (memory only).
+ */
+export type AtSessionEnd =
+  /** Removed at every session end (`removeUserStorage`, run by userDataSaga). */
+  | 'remove'
+  /**
+   * Kept under the owner's user id and offered to that same user only, or removed, depending on why the
+   * session ended (`keepsUploadsAfter`); removed as soon as another user signs in (uploadQueueSaga).
+   */
+  | 'keep-for-owner'
+  /** The session feature's own records, cleared by its logout flow (`clearSession` in logoutFlow.ts). */
+  | 'session-feature'
+  /** Not anyone's data: stays. */
+  | 'stays';
+
+export interface StoredEntry {
+  area: StorageArea | 'indexedDb';
+  owner: 'user' | 'device';
+  atSessionEnd: AtSessionEnd;
+  what: string;
+}
+
+type UserEntry = StoredEntry & { owner: 'user'; atSessionEnd: Exclude<AtSessionEnd, 'stays'> };
+type DeviceEntry = StoredEntry & { owner: 'device'; atSessionEnd: 'stays' };
+
+export const STORAGE_KEY_OWNERS: Record<keyof typeof StorageKeys, UserEntry | DeviceEntry> = {
+  auth: { area: 'tab', owner: 'user', atSessionEnd: 'session-feature', what: 'the auth record (token, user)' },
+  persistentAuth: {
+    area: 'persistent',
+    owner: 'user',
+    atSessionEnd: 'session-feature',
+    what: 'the remembered copy of the auth record ("Keep me signed in", mobile)',
+  },
+  failedLogoutToken: {
+    area: 'tab',
+    owner: 'user',
+    atSessionEnd: 'session-feature',
+    what: 'a token whose server logout failed: kept in the tab until that logout is retried, never used to sign in',
+  },
+  legacyUser: {
+    area: 'persistent',
+    owner: 'user',
+    atSessionEnd: 'remove',
+    what: 'the legacy user entry (migrated at start; must never restore a previous user)',
+  },
+  legacyToken: { area: 'persistent', owner: 'user', atSessionEnd: 'remove', what: 'the legacy token entry' },
+  uploadSession: {
+    area: 'persistent',
+    owner: 'user',
+    atSessionEnd: 'keep-for-owner',
+    what: 'the upload session (incomplete files), stamped with its owner',
+  },
+  recentEvents: {
+    area: 'persistent',
+    owner: 'user',
+    atSessionEnd: 'remove',
+    what: 'events this user picked lately',
+  },
+  searchCache: {
+    area: 'persistent',
+    owner: 'user',
+    atSessionEnd: 'remove',
+    what: "this user's event searches and their answers",
+  },
+  loginState: {
+    area: 'tab',
+    owner: 'device',
+    atSessionEnd: 'stays',
+    what: 'the state of a sign-in in progress (login CSRF check; no one is signed in yet)',
+  },
+  syncSignal: {
+    area: 'persistent',
+    owner: 'device',
+    atSessionEnd: 'stays',
+    what: 'cross-tab signal, removed as soon as written',
+  },
+  refreshLease: { area: 'persistent', owner: 'device', atSessionEnd: 'stays', what: 'which tab refreshes (no token)' },
+  refreshMarker: {
+    area: 'persistent',
+    owner: 'device',
+    atSessionEnd: 'stays',
+    what: '"a refresh happened" marker (expiry time only)',
+  },
+  tabSessionId: { area: 'tab', owner: 'device', atSessionEnd: 'stays', what: 'random id of this tab visit for error reports' },
+};
+
+export const INDEXED_DB_OWNERS: Record<keyof typeof IndexedDbKeys, UserEntry | DeviceEntry> = {
+  uploadContents: {
+    area: 'indexedDb',
+    owner: 'user',
+    atSessionEnd: 'keep-for-owner',
+    what: "picked files' contents, kept with the upload session that lists them",
+  },
+};
+
+/**
+ * Whether an upload session outlives a session that ended for `reason`, for its owner's next sign-in.
+ * Kept when the user did not choose to leave (a phone that signed a parent out by inactivity mid-upload
+ * offers Resume when they sign back in); removed when they logged out themselves (a shared family
+ * tablet hands over to the next person) or their account is gone or barred.
+ */
+const UPLOADS_KEPT_AFTER: Record<LogoutReason, boolean> = {
+  user_logout: false,
+  account_deleted: false,
+  permission_revoked: false,
+  session_timeout: true,
+  session_expired: true,
+  refresh_failed: true,
+  authentication_failed: true,
+  invalid_token: true,
+  session_corrupted: true,
+  migration_failed: true,
+  logout_timeout: true,
+  server_unreachable: true,
+};
+
+export function keepsUploadsAfter(reason: LogoutReason): boolean {
+  return UPLOADS_KEPT_AFTER[reason];
+}
+
+/** Removes every storage entry classified 'remove' (the per-user entries nobody keeps). */
+export function removeUserStorage(): void {
+  for (const [name, entry] of Object.entries(STORAGE_KEY_OWNERS) as Array<[keyof typeof StorageKeys, StoredEntry]>) {
+    if (entry.atSessionEnd === 'remove' && entry.area !== 'indexedDb') remove(entry.area, StorageKeys[name]);
+  }
+}
