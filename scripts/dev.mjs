@@ -8,7 +8,12 @@ const children = [
   spawn(bin('tsx'), ['watch', 'server/index.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: process.env.API_PORT ?? '3000' },
+    // The dev server proxies with the browser's Host (localhost:8080): that is the public origin here.
+    env: {
+      ...process.env,
+      PORT: process.env.API_PORT ?? '3000',
+      PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? 'http://localhost:8080',
+    },
   }),
   spawn(bin('webpack'), ['serve', '--mode', 'development'], { cwd: root, stdio: 'inherit' }),
 ];

@@ -11,9 +11,9 @@ import { ADMIN_ACTIONS, applyAdminAction, isValidEmail, type AdminAction } from 
 
 const USAGE = `Usage: npm run admin -- <${ADMIN_ACTIONS.join('|')}> <email> [--data-dir DIR]
 
-  revoke   mark the user's permissions revoked (their calls answer 403 PERMISSION_REVOKED)
-  restore  undo revoke and delete
-  delete   mark the user deleted (their calls answer 401 USER_NOT_FOUND)
+  revoke   mark the user's permissions revoked and end all their sign-ins (calls answer 403 PERMISSION_REVOKED)
+  restore  undo revoke and delete (ended sign-ins stay ended: the user signs in again)
+  delete   mark the user deleted and end all their sign-ins (calls answer 401 USER_NOT_FOUND)
   promote  add the ADMIN role
 
 DIR defaults to $DATA_DIR or ./data. The server must not be running on the same DIR at the same time
@@ -58,7 +58,7 @@ async function main(): Promise<number> {
   let db;
   let release: () => void;
   try {
-    release = acquireLock(args.dataDir);
+    release = acquireLock(args.dataDir, (message) => console.warn(message));
   } catch (err) {
     console.error(
       `${err instanceof Error ? err.message : String(err)}: stop the server or use POST /api/v1/admin/users/${args.action}`,

@@ -2,15 +2,20 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { openDb } from './db';
+import { handleClientError } from './lib/clientError';
 import type { AppContext } from './lib/context';
 import { ApiError, failure } from './lib/envelope';
 import { findBinary } from './lib/ffmpeg';
 import { acquireLock } from './lib/lock';
+import { createOriginPolicy } from './lib/origin';
+import { removePartialUploads } from './lib/partialUploads';
 import { rejectUnstorableInput } from './lib/schema';
-import { loadSecret } from './lib/secret';
+import { loadSecret, parseSecretKey } from './lib/secret';
 import { contentSecurityPolicy, SECURITY_HEADERS } from './lib/security';
+import { pruneSignIns } from './lib/signIns';
+import { DEFAULT_TIMEOUTS, type ServerTimeouts } from './lib/timeouts';
 import { loadVenues, type Venue } from './lib/venues';
 import { registerAuthRoutes } from './routes/auth';
 import { registerErrorRoutes } from './routes/errors';
@@ -45,6 +50,20 @@ export interface BuildAppOptions {
   /** Override binary discovery (null disables thumbnails / probing). */
   ffmpegPath?: string | null;
   ffprobePath?: string | null;
+  /**
+   * The origin links and redirects are built from (PUBLIC_ORIGIN); requests for any other Host are refused
+   * with 421. Default: `http://localhost:<listening port>` (port 80 before listen, as `inject()` sends).
+   * For `localhost` / `127.0.0.1` the other name is accepted too.
+   */
+  publicOrigin?: string;
+  /** Believe X-Forwarded-Host/Proto/For (TRUST_PROXY): `true`, or the proxies' addresses. Default false. */
+  trustProxy?: boolean | string | string[];
+  /** Signing key, base64 (SECRET_KEY, ≥ 32 bytes decoded); wins over DATA_DIR/secret.key. */
+  secretKey?: string;
+  /** Serve `*.map` files from the build (SOURCE_MAPS=1); otherwise they answer 404. */
+  sourceMaps?: boolean;
+  /** Socket timeouts; tests shorten them. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /** Pino options: only method and path are logged for requests; credentials are redacted everywhere. */
@@ -101,19 +120,55 @@ function fastifyErrorToApi(err: FastifyError): ApiError {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const dataDir = path.resolve(opts.dataDir);
   const uploadsDir = path.join(dataDir, 'uploads');
-  await mkdir(uploadsDir, { recursive: true });
+  // Configuration errors first: they must stop the start before anything on disk changes.
+  const envSecret = opts.secretKey === undefined ? null : parseSecretKey(opts.secretKey);
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const mapsKey = Boolean(opts.googleMapsKey);
 
   const app = Fastify({
     logger: loggerOptions(opts.logger ?? false, opts.logStream),
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: opts.trustProxy ?? false,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      // How often Node checks the two limits above (its default, 30 s, would let them overrun by that much).
+      connectionsCheckingInterval: Math.min(5_000, timeouts.headersMs),
+    },
+    clientErrorHandler: handleClientError,
+    // URLs the router cannot decode (`/x/%`) or path parameters over its length limit: the envelope too.
+    frameworkErrors: (err, _request, reply) => {
+      const apiErr =
+        err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new ApiError(414, 'URI_TOO_LONG', 'A path segment of the URL is too long')
+          : new ApiError(400, 'INVALID_INPUT', 'Malformed URL');
+      // Answered outside the route lifecycle: the onSend hook that adds these does not run.
+      void (reply as FastifyReply)
+        .code(apiErr.statusCode)
+        .headers({ ...SECURITY_HEADERS, 'content-security-policy': contentSecurityPolicy({ mapsKey }) })
+        .type('application/json; charset=utf-8')
+        .send(failure(apiErr));
+    },
+    // During the shutdown drain, requests on open keep-alive connections are still served (with
+    // `Connection: close`) instead of answered with Fastify's bare 503.
+    return503OnClosing: false,
+  });
+  const origins = createOriginPolicy(opts.publicOrigin, () => {
+    const address = app.server.listening ? app.server.address() : null;
+    return typeof address === 'object' && address ? address.port : null;
   });
 
-  const secret = await loadSecret(dataDir);
-  const releaseLock = acquireLock(dataDir);
+  await mkdir(uploadsDir, { recursive: true });
+  const releaseLock = acquireLock(dataDir, (message) => app.log.warn(message));
   let db: Awaited<ReturnType<typeof openDb>>;
+  let secret: Buffer;
   try {
+    // Only while holding the lock: another server on this DATA_DIR may be writing those partial files.
+    await removePartialUploads(uploadsDir, (message) => app.log.warn(message));
+    secret = envSecret ?? (await loadSecret(dataDir));
     db = await openDb(dataDir);
   } catch (err) {
     releaseLock();
@@ -148,6 +203,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const cutoff = new Date(ctx.now() - 24 * 3600 * 1000);
     await db.query('DELETE FROM auth_codes WHERE expires_at < $1', [cutoff]);
     await db.query('DELETE FROM revoked_tokens WHERE expires_at < $1', [cutoff]);
+    await pruneSignIns(db, cutoff);
+
+    // First of all hooks: a request for a Host that is not ours gets no further (no link is ever built
+    // from it). Behind a proxy with TRUST_PROXY, X-Forwarded-Host is what is checked.
+    app.decorateRequest('publicOrigin', '');
+    app.addHook('onRequest', async (request, reply) => {
+      const origin = origins.match(request.host);
+      if (origin === null) {
+        return reply.code(421).send(
+          failure(
+            new ApiError(421, 'MISDIRECTED_REQUEST', `This server answers for ${origins.primary()} only`, {
+              expected: origins.primary(),
+            }),
+          ),
+        );
+      }
+      request.publicOrigin = origin;
+      return undefined;
+    });
 
     // The app sends `Content-Type: application/json` on every authenticated call, also without a body
     // (refresh, logout): an empty JSON body is therefore read as "no body" instead of a 400.
@@ -210,6 +284,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const { sendIndex } = await registerStatic(app, {
       distDir: opts.distDir ?? path.join(REPO_ROOT, 'dist'),
       mapsKey,
+      sourceMaps: opts.sourceMaps ?? false,
     });
 
     app.setNotFoundHandler(async (request, reply) => {

@@ -1,5 +1,8 @@
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { PRODUCT_NAME } from '../src/app/product';
 import { buildApp, REPO_ROOT } from './app';
+import { closeGracefully, SHUTDOWN_GRACE_MS } from './lib/shutdown';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? 'localhost';
@@ -15,23 +18,49 @@ if (!Number.isFinite(ttl) || ttl <= 0) {
   process.exit(1);
 }
 
-const app = await buildApp({
-  dataDir,
-  tokenTtlSeconds: ttl,
-  idpName: process.env.IDP_NAME ?? 'local',
-  logoutRedirect: process.env.LOGOUT_REDIRECT === '1',
-  googleMapsKey: process.env.GOOGLE_MAPS_KEY || undefined,
-  distDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(REPO_ROOT, 'dist'),
-  logger: process.env.LOG_LEVEL !== 'silent',
-});
+/** TRUST_PROXY: `1`/`true` believes any proxy; otherwise a comma-separated list of proxy addresses/CIDRs. */
+function trustProxy(value: string | undefined): boolean | string[] {
+  if (!value || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+let app: FastifyInstance;
+try {
+  app = await buildApp({
+    dataDir,
+    tokenTtlSeconds: ttl,
+    idpName: process.env.IDP_NAME ?? 'local',
+    logoutRedirect: process.env.LOGOUT_REDIRECT === '1',
+    googleMapsKey: process.env.GOOGLE_MAPS_KEY || undefined,
+    distDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(REPO_ROOT, 'dist'),
+    logger: process.env.LOG_LEVEL !== 'silent',
+    publicOrigin: process.env.PUBLIC_ORIGIN || undefined,
+    trustProxy: trustProxy(process.env.TRUST_PROXY),
+    secretKey: process.env.SECRET_KEY || undefined,
+    sourceMaps: process.env.SOURCE_MAPS === '1',
+  });
+} catch (err) {
+  // Configuration and data-directory problems: one clear line, no stack trace.
+  console.error(`${PRODUCT_NAME} could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
-  app.log.info(`${signal} received: closing server and database`);
+  app.log.info(`${signal} received: no new connections; requests in flight get ${SHUTDOWN_GRACE_MS / 1000} s`);
+  // Backstop: whatever hangs after the connections are cut (a database close) must not keep the process up.
+  setTimeout(() => {
+    console.error('Shutdown did not finish in time: exiting');
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS + 4_000).unref();
   try {
-    await app.close();
+    await closeGracefully(app, SHUTDOWN_GRACE_MS);
     process.exit(0);
   } catch (err) {
     console.error('Error while shutting down', err);
@@ -50,4 +79,5 @@ try {
 }
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;
-console.info(`Courtside is running at http://${host}:${actualPort}/ (data: ${dataDir})`);
+const origin = process.env.PUBLIC_ORIGIN ? new URL(process.env.PUBLIC_ORIGIN).origin : `http://localhost:${actualPort}`;
+console.info(`${PRODUCT_NAME} is running at ${origin}/ (data: ${dataDir})`);

@@ -99,6 +99,8 @@ function launch(port: number, dataDir: string, opts: StartServerOptions, collect
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The browser is sent to this origin; links and redirects must stay on it (sessionStorage is per origin).
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DIST_DIR,
       TOKEN_TTL_SECONDS: String(opts.tokenTtlSeconds ?? 3600),

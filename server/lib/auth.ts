@@ -3,12 +3,15 @@ import type { AppContext, AuthUser, UserRow } from './context';
 import { publicUser } from './context';
 import { ApiError } from './envelope';
 import { issueToken, verifyToken, type TokenClaims } from './jwt';
+import { findSignIn } from './signIns';
 import { findUserById } from './users';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
     tokenClaims: TokenClaims | null;
+    /** The accepted public origin this request arrived on (set by the origin check in app.ts). */
+    publicOrigin: string;
   }
 }
 
@@ -24,7 +27,10 @@ export function bearerToken(request: FastifyRequest): string | null {
   return m?.[1] ?? null;
 }
 
-/** Verifies the bearer token's signature and expiry (per mode) and that it is not revoked. */
+/**
+ * Verifies the bearer token's signature and expiry (per mode) and that its sign-in is still open. Tokens
+ * without a sign-in id (issued before sign-ins existed) fail the claims check: 401 INVALID_TOKEN.
+ */
 export async function checkToken(ctx: AppContext, request: FastifyRequest, mode: ExpiryMode): Promise<TokenClaims> {
   const token = bearerToken(request);
   if (!token) throw new ApiError(401, 'INVALID_TOKEN', 'No authentication token provided');
@@ -36,9 +42,14 @@ export async function checkToken(ctx: AppContext, request: FastifyRequest, mode:
     const graceOk = mode === 'grace' && nowMs < (claims.exp + GRACE_SECONDS) * 1000;
     if (!graceOk) throw new ApiError(401, 'TOKEN_EXPIRED', 'Session expired');
   }
+  // Logout ('any') skips this: ending an ended sign-in again is fine (the app retries failed logouts).
   if (mode !== 'any') {
-    const revoked = await ctx.db.query('SELECT 1 FROM revoked_tokens WHERE jti = $1', [claims.jti]);
-    if (revoked.rows.length > 0) throw new ApiError(401, 'TOKEN_REVOKED', 'Token has been revoked');
+    const signIn = await findSignIn(ctx.db, claims.sid);
+    if (!signIn || signIn.revoked_at || signIn.user_id !== claims.userId) {
+      // An admin revoke/delete also ended the sign-in: say why, so the app shows the right message.
+      assertUsable(await findUserById(ctx.db, claims.userId));
+      throw new ApiError(401, 'TOKEN_REVOKED', 'Token has been revoked');
+    }
   }
   return claims;
 }
@@ -85,24 +96,20 @@ export function optionalAuth(ctx: AppContext): preHandlerAsyncHookHandler {
   };
 }
 
-export function issueFor(ctx: AppContext, user: UserRow): { token: string; user: AuthUser } {
-  const { token } = issueToken(user.id, ctx.secret, ctx.now(), ctx.tokenTtlSeconds);
-  return { token, user: publicUser(user) };
+/** Issues a token for the sign-in `sid` (a new one from the callback, the same one on refresh). */
+export function issueFor(ctx: AppContext, user: UserRow, sid: string): { token: string; user: AuthUser; exp: Date } {
+  const { token, claims } = issueToken(user.id, sid, ctx.secret, ctx.now(), ctx.tokenTtlSeconds);
+  return { token, user: publicUser(user), exp: new Date(claims.exp * 1000) };
 }
 
-/** The origin the browser used (scheme + Host header), normalised (default ports dropped). */
+/** The public origin the request arrived on; never derived from the Host header's text. */
 export function requestOrigin(request: FastifyRequest): string {
-  const raw = `${request.protocol}://${request.host}`;
-  try {
-    return new URL(raw).origin;
-  } catch {
-    return 'http://localhost';
-  }
+  return request.publicOrigin;
 }
 
 /**
- * Resolves a redirect target that must stay on this origin: a path ("/login") or an absolute URL with the
- * request's origin. Returns the absolute URL, or null for anything else (no open redirects).
+ * Resolves a redirect target that must stay on the request's public origin: a path ("/login") or an
+ * absolute URL on that origin. Returns the absolute URL, or null for anything else (no open redirects).
  */
 export function sameOriginUrl(request: FastifyRequest, target: unknown): URL | null {
   if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return null;

@@ -2,6 +2,8 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 
 export interface TokenClaims {
   userId: string;
+  /** The sign-in this token belongs to: kept across refreshes, revoked as a whole by logout. */
+  sid: string;
   iat: number;
   exp: number;
   jti: string;
@@ -20,15 +22,18 @@ function sign(data: string, secret: Buffer): Buffer {
   return createHmac('sha256', secret).update(data).digest();
 }
 
-/** Issues an HS256 JWT with claims userId, iat, exp (seconds) and a fresh jti. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Issues an HS256 JWT with claims userId, sid, iat, exp (seconds) and a fresh jti. */
 export function issueToken(
   userId: string,
+  sid: string,
   secret: Buffer,
   nowMs: number,
   ttlSeconds: number,
 ): { token: string; claims: TokenClaims } {
   const iat = Math.floor(nowMs / 1000);
-  const claims: TokenClaims = { userId, iat, exp: iat + ttlSeconds, jti: randomUUID() };
+  const claims: TokenClaims = { userId, sid, iat, exp: iat + ttlSeconds, jti: randomUUID() };
   const body = `${HEADER}.${base64url(JSON.stringify(claims))}`;
   return { token: `${body}.${sign(body, secret).toString('base64url')}`, claims };
 }
@@ -36,8 +41,12 @@ export function issueToken(
 function isClaims(value: unknown): value is TokenClaims {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
+  // Both ids reach uuid columns: anything else would be a database error instead of a 401.
   return (
     typeof v.userId === 'string' &&
+    UUID.test(v.userId) &&
+    typeof v.sid === 'string' &&
+    UUID.test(v.sid) &&
     typeof v.jti === 'string' &&
     typeof v.iat === 'number' &&
     Number.isFinite(v.iat) &&

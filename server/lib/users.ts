@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import type { UserRow } from './context';
+import { revokeUserSignIns } from './signIns';
 
 const COLUMNS = 'id, email, roles, permissions_revoked, deleted_at, created_at';
 
@@ -36,18 +37,34 @@ export async function upsertUser(db: Db, email: string, admin: boolean): Promise
 export type AdminAction = 'revoke' | 'restore' | 'delete' | 'promote';
 export const ADMIN_ACTIONS: readonly AdminAction[] = ['revoke', 'restore', 'delete', 'promote'];
 
-/** Applies an administrative change by e-mail; null when no such user exists. */
-export async function applyAdminAction(db: Db, action: AdminAction, email: string): Promise<UserRow | null> {
+/** Actions after which none of the user's current sign-ins may go on. */
+const ENDS_SIGN_INS: ReadonlySet<AdminAction> = new Set(['revoke', 'delete']);
+
+/**
+ * Applies an administrative change by e-mail; null when no such user exists. Revoke and delete also end all
+ * of the user's sign-ins in the same transaction, so no token issued before keeps working (also not after a
+ * later restore: the user signs in again).
+ */
+export async function applyAdminAction(
+  db: Db,
+  action: AdminAction,
+  email: string,
+  now: Date = new Date(),
+): Promise<UserRow | null> {
   const set: Record<AdminAction, string> = {
     revoke: 'permissions_revoked = true',
     restore: 'permissions_revoked = false, deleted_at = NULL',
-    delete: 'deleted_at = now()',
+    delete: 'deleted_at = $2',
     promote: `roles = CASE WHEN 'ADMIN' = ANY(roles) THEN roles ELSE array_append(roles, 'ADMIN') END`,
   };
-  const r = await db.query<UserRow>(`UPDATE users SET ${set[action]} WHERE email = $1 RETURNING ${COLUMNS}`, [
-    normaliseEmail(email),
-  ]);
-  return r.rows[0] ?? null;
+  const params: unknown[] = [normaliseEmail(email)];
+  if (action === 'delete') params.push(now);
+  return db.transaction(async (tx) => {
+    const r = await tx.query<UserRow>(`UPDATE users SET ${set[action]} WHERE email = $1 RETURNING ${COLUMNS}`, params);
+    const user = r.rows[0] ?? null;
+    if (user && ENDS_SIGN_INS.has(action)) await revokeUserSignIns(tx, user.id, now);
+    return user;
+  });
 }
 
 export function isValidEmail(email: string): boolean {

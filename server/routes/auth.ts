@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import { checkToken, issueFor, loadUsableUser, requestOrigin, requireAuth, sameOriginUrl } from '../lib/auth';
 import type { AppContext, UserRow } from '../lib/context';
 import { ApiError, invalidInput, ok } from '../lib/envelope';
+import { parseInput, requiredText, text } from '../lib/schema';
+import { extendSignIn, revokeSignIn, startSignIn } from '../lib/signIns';
 import { ADMIN_ACTIONS, applyAdminAction, isValidEmail } from '../lib/users';
 
 export const REFRESH_LIMIT = 10;
 export const REFRESH_WINDOW_MS = 60_000;
-
-interface ProviderParams {
-  provider: string;
-}
 
 interface CodeRow {
   code: string;
@@ -19,24 +18,46 @@ interface CodeRow {
   used_at: Date | null;
 }
 
-function assertProvider(ctx: AppContext, request: FastifyRequest<{ Params: ProviderParams }>): void {
-  if (request.params.provider !== ctx.idpName) {
-    throw new ApiError(404, 'UNKNOWN_PROVIDER', `Unknown identity provider '${request.params.provider}'`, {
-      expected: ctx.idpName,
-    });
+const providerParams = v.object({ provider: text(64) });
+const callbackBody = v.object({ code: requiredText(512) });
+/** The app sends `{ returnTo }`, or no body at all on retries. */
+const logoutBody = v.optional(v.object({ returnTo: v.optional(text(2048)) }));
+const adminBody = v.object({ email: requiredText(254) });
+
+function assertProvider(ctx: AppContext, params: unknown): void {
+  const { provider } = parseInput(providerParams, params, 'params');
+  if (provider !== ctx.idpName) {
+    throw new ApiError(404, 'UNKNOWN_PROVIDER', `Unknown identity provider '${provider}'`, { expected: ctx.idpName });
   }
 }
 
-function bodyObject(body: unknown): Record<string, unknown> {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+/**
+ * Sliding window of refresh times per sign-in (in memory; resets on restart). Per sign-in, not per user,
+ * so a stolen token refreshed in a loop cannot lock the real user's own sign-in out.
+ */
+function refreshLimiter(): (sid: string, nowMs: number) => void {
+  const log = new Map<string, number[]>();
+  return (sid, nowMs) => {
+    const recent = (log.get(sid) ?? []).filter((t) => nowMs - t < REFRESH_WINDOW_MS);
+    if (recent.length >= REFRESH_LIMIT) {
+      log.set(sid, recent);
+      const retryAfter = Math.ceil((REFRESH_WINDOW_MS - (nowMs - (recent[0] ?? nowMs))) / 1000);
+      throw new ApiError(429, 'RATE_LIMITED', 'Too many token refreshes; try again later', { retryAfterSeconds: retryAfter });
+    }
+    recent.push(nowMs);
+    log.set(sid, recent);
+    // Forget sign-ins that stopped refreshing, so the map does not grow with every sign-in ever made.
+    if (log.size > 1000) {
+      for (const [key, times] of log) if (times.every((t) => nowMs - t >= REFRESH_WINDOW_MS)) log.delete(key);
+    }
+  };
 }
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // Sliding window of refresh times per user (in memory; resets on restart).
-  const refreshLog = new Map<string, number[]>();
+  const countRefresh = refreshLimiter();
 
-  app.get<{ Params: ProviderParams }>('/api/v1/auth/:provider/login', async (request) => {
-    assertProvider(ctx, request);
+  app.get('/api/v1/auth/:provider/login', async (request) => {
+    assertProvider(ctx, request.params);
     const origin = requestOrigin(request);
     const state = randomBytes(16).toString('base64url');
     const authUrl = new URL('/idp/authorize', origin);
@@ -45,12 +66,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return ok({ authUrl: authUrl.toString() });
   });
 
-  app.post<{ Params: ProviderParams }>('/api/v1/auth/:provider/callback', async (request) => {
-    assertProvider(ctx, request);
-    const { code } = bodyObject(request.body);
-    if (typeof code !== 'string' || code.trim() === '') {
-      throw invalidInput({ code: 'must be a non-empty string' }, 'Authorization code is required');
-    }
+  app.post('/api/v1/auth/:provider/callback', async (request) => {
+    assertProvider(ctx, request.params);
+    const { code } = parseInput(callbackBody, request.body, 'body', 'Authorization code is required');
     const found = await ctx.db.query<CodeRow>('SELECT code, user_id, expires_at, used_at FROM auth_codes WHERE code = $1', [
       code,
     ]);
@@ -68,35 +86,29 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     ]);
     if (claimed.rows.length === 0) throw expired('already_used');
     const user = await loadUsableUser(ctx, row.user_id);
-    return ok(issueFor(ctx, user));
+    const sid = await startSignIn(ctx.db, user.id, now, new Date(now.getTime() + ctx.tokenTtlSeconds * 1000));
+    const issued = issueFor(ctx, user, sid);
+    return ok({ token: issued.token, user: issued.user });
   });
 
   app.post('/api/v1/auth/verify/refresh', async (request) => {
     const claims = await checkToken(ctx, request, 'grace');
     const user = await loadUsableUser(ctx, claims.userId);
-    const nowMs = ctx.now();
-    const recent = (refreshLog.get(user.id) ?? []).filter((t) => nowMs - t < REFRESH_WINDOW_MS);
-    if (recent.length >= REFRESH_LIMIT) {
-      refreshLog.set(user.id, recent);
-      const retryAfter = Math.ceil((REFRESH_WINDOW_MS - (nowMs - (recent[0] ?? nowMs))) / 1000);
-      throw new ApiError(429, 'RATE_LIMITED', 'Too many token refreshes; try again later', { retryAfterSeconds: retryAfter });
-    }
-    recent.push(nowMs);
-    refreshLog.set(user.id, recent);
-    return ok(issueFor(ctx, user));
+    countRefresh(claims.sid, ctx.now());
+    const issued = issueFor(ctx, user, claims.sid);
+    await extendSignIn(ctx.db, claims.sid, issued.exp);
+    return ok({ token: issued.token, user: issued.user });
   });
 
   app.post('/api/v1/auth/logout', async (request) => {
+    const body = parseInput(logoutBody, request.body, 'body');
     // Any correctly signed token may be logged out, however long expired (failed-logout retries).
     const claims = await checkToken(ctx, request, 'any');
-    await ctx.db.query('INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING', [
-      claims.jti,
-      new Date(claims.exp * 1000),
-    ]);
+    await revokeSignIn(ctx.db, claims.sid, claims.userId, new Date(ctx.now()));
     if (!ctx.logoutRedirect) return ok({ requiresRedirect: false });
-    const { returnTo } = bodyObject(request.body);
-    const target = sameOriginUrl(request, returnTo) ?? new URL('/login', requestOrigin(request));
-    const logoutUrl = new URL('/idp/logout', requestOrigin(request));
+    const origin = requestOrigin(request);
+    const target = sameOriginUrl(request, body?.returnTo) ?? new URL('/login', origin);
+    const logoutUrl = new URL('/idp/logout', origin);
     logoutUrl.searchParams.set('returnTo', target.toString());
     return ok({ requiresRedirect: true, logoutUrl: logoutUrl.toString() });
   });
@@ -105,11 +117,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   for (const action of ADMIN_ACTIONS) {
     app.post(`/api/v1/admin/users/${action}`, { preHandler: requireAuth(ctx, { admin: true }) }, async (request) => {
-      const { email } = bodyObject(request.body);
-      if (typeof email !== 'string' || !isValidEmail(email.trim())) {
-        throw invalidInput({ email: 'must be a valid e-mail address' });
-      }
-      const user: UserRow | null = await applyAdminAction(ctx.db, action, email);
+      const { email } = parseInput(adminBody, request.body, 'body');
+      if (!isValidEmail(email)) throw invalidInput({ 'body.email': 'must be a valid e-mail address' });
+      const user: UserRow | null = await applyAdminAction(ctx.db, action, email, new Date(ctx.now()));
       if (!user) throw new ApiError(404, 'USER_NOT_FOUND', `No user with e-mail ${email}`);
       return ok({
         user: { id: user.id, email: user.email, roles: user.roles },

@@ -1,57 +1,47 @@
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import { optionalAuth } from '../lib/auth';
 import type { AppContext } from '../lib/context';
-import { invalidInput } from '../lib/envelope';
+import { scrub } from '../lib/redact';
+import { parseInput, requiredText, text } from '../lib/schema';
 
 export const ERROR_REPORT_MAX_BYTES = 64 * 1024;
 
-const FIELDS = ['message', 'stack', 'componentStack', 'timestamp', 'userAgent', 'url', 'userId', 'sessionId'] as const;
-type Field = (typeof FIELDS)[number];
-const MAX_LEN: Record<Field, number> = {
-  message: 4_000,
-  stack: 32_000,
-  componentStack: 32_000,
-  timestamp: 64,
-  userAgent: 1_000,
-  url: 4_000,
-  userId: 200,
-  sessionId: 200,
-};
+/** An optional text field; the app sends null for what it does not know. */
+const optionalText = (max: number) => v.optional(v.nullable(text(max)));
 
-const JWT_LIKE =
-  /\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*|\b[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g;
-const TOKEN_PARAM = /(token=)[^&\s#"'<>]+/gi;
-const CODE_PARAM = /([?&](?:code|state)=)[^&\s#"'<>]+/gi;
-const BEARER = /(Bearer\s+)[^\s"']+/gi;
+const reportSchema = v.object({
+  message: requiredText(4_000),
+  stack: optionalText(32_000),
+  componentStack: optionalText(32_000),
+  timestamp: v.optional(
+    v.nullable(
+      v.pipe(
+        text(64),
+        v.check((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO date'),
+      ),
+    ),
+  ),
+  userAgent: optionalText(1_000),
+  url: optionalText(4_000),
+  userId: optionalText(200),
+  sessionId: optionalText(200),
+});
 
-/** Removes anything that looks like a credential: JWTs, token= values, auth codes in URLs, bearer values. */
-export function scrub(text: string): string {
-  return text
-    .replace(BEARER, '$1[REDACTED]')
-    .replace(JWT_LIKE, '[REDACTED_JWT]')
-    .replace(TOKEN_PARAM, '$1[REDACTED]')
-    .replace(CODE_PARAM, '$1[REDACTED]');
+type Report = v.InferOutput<typeof reportSchema>;
+
+/** Every kept field is scrubbed: a token may hide in any of them (a URL in the message, a JWT as userId…). */
+function scrubbed(report: Report): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(report)) {
+    if (typeof value === 'string') out[name] = scrub(value);
+  }
+  return out;
 }
 
 export function registerErrorRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/errors', { bodyLimit: ERROR_REPORT_MAX_BYTES, preHandler: optionalAuth(ctx) }, async (request, reply) => {
-    const body = request.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw invalidInput({ body: 'must be a JSON object' });
-    }
-    const raw = body as Record<string, unknown>;
-    const problems: Record<string, string> = {};
-    const report: Partial<Record<Field, string>> = {};
-    for (const name of FIELDS) {
-      const v = raw[name];
-      if (v === undefined || v === null) continue;
-      if (typeof v !== 'string') problems[name] = 'must be a string';
-      else if (v.length > MAX_LEN[name]) problems[name] = `must be at most ${MAX_LEN[name]} characters`;
-      else report[name] = scrub(v);
-    }
-    if (!report.message && !problems.message) problems.message = 'is required';
-    if (report.timestamp && Number.isNaN(Date.parse(report.timestamp))) problems.timestamp = 'must be an ISO date';
-    if (Object.keys(problems).length > 0) throw invalidInput(problems, 'Invalid error report');
+    const report = scrubbed(parseInput(reportSchema, request.body, 'body', 'Invalid error report'));
     const stored = {
       ...report,
       userId: report.userId ?? 'anonymous',

@@ -3,8 +3,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { PRODUCT_NAME } from '../../src/app/product';
 import { sameOriginUrl } from '../lib/auth';
 import type { AppContext } from '../lib/context';
+import { parseInput, text } from '../lib/schema';
 import { isValidEmail, normaliseEmail, upsertUser } from '../lib/users';
 
 export const AUTH_CODE_TTL_MS = 60_000;
@@ -20,14 +23,32 @@ interface AuthorizeFields {
   admin: boolean;
 }
 
+/**
+ * What a browser can send. Input no form produces (a repeated field, a non-string, a huge value, an unknown
+ * provider) is a 400 with the JSON envelope; what a person can get wrong (missing state from a stale link,
+ * a bad e-mail, a foreign redirect_uri) is a 400 HTML page they can act on.
+ */
+const authorizeInput = v.object({
+  state: v.optional(text(512)),
+  redirect_uri: v.optional(text(2048)),
+  provider: v.optional(v.picklist(['google', 'apple'], 'must be google or apple')),
+  email: v.optional(text(1024)),
+  admin: v.optional(text(16)),
+});
+const logoutQuery = v.object({ returnTo: v.optional(text(2048)) });
+
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function field(source: unknown, name: string): string {
-  if (typeof source !== 'object' || source === null) return '';
-  const v = (source as Record<string, unknown>)[name];
-  return typeof v === 'string' ? v : '';
+/** Form bodies like query strings: a repeated field becomes an array (and is then refused by the schema). */
+function parseForm(body: string): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const seen = fields[key];
+    fields[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return fields;
 }
 
 function page(title: string, body: string): string {
@@ -51,8 +72,8 @@ function authorizePage(f: AuthorizeFields, error: string | null): string {
   const checked = (on: boolean): string => (on ? ' checked' : '');
   const errorBox = error ? `<p class="error" role="alert" id="form-error">${escapeHtml(error)}</p>` : '';
   return page(
-    'Sign in – Courtside identity provider',
-    `<h1>Sign in to Courtside</h1>
+    `Sign in – ${PRODUCT_NAME} identity provider`,
+    `<h1>Sign in to ${PRODUCT_NAME}</h1>
 <p class="hint">Local stand-in for the hosted Google / Apple sign-in. No password is needed.</p>
 ${errorBox}
 <form method="post" action="/idp/authorize"${error ? ' aria-describedby="form-error"' : ''}>
@@ -81,19 +102,20 @@ function errorPage(reply: FastifyReply, status: number, message: string): Fastif
     .type('text/html; charset=utf-8')
     .send(
       page(
-        'Sign-in error – Courtside identity provider',
+        `Sign-in error – ${PRODUCT_NAME} identity provider`,
         `<h1>Sign-in error</h1>\n<p class="error" role="alert">${escapeHtml(message)}</p>`,
       ),
     );
 }
 
-function readFields(source: unknown): AuthorizeFields {
+function readFields(source: unknown, where: 'query' | 'body'): AuthorizeFields {
+  const input = parseInput(authorizeInput, source ?? {}, where);
   return {
-    state: field(source, 'state'),
-    redirectUri: field(source, 'redirect_uri'),
-    provider: field(source, 'provider') === 'apple' ? 'apple' : 'google',
-    email: field(source, 'email').trim(),
-    admin: ['1', 'on', 'true'].includes(field(source, 'admin')),
+    state: input.state ?? '',
+    redirectUri: input.redirect_uri ?? '',
+    provider: input.provider ?? 'google',
+    email: input.email ?? '',
+    admin: ['1', 'on', 'true'].includes(input.admin ?? ''),
   };
 }
 
@@ -102,7 +124,7 @@ export function registerIdpRoutes(app: FastifyInstance, ctx: AppContext): void {
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 16 * 1024 },
     (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+      done(null, parseForm(typeof body === 'string' ? body : body.toString('utf8')));
     },
   );
 
@@ -111,7 +133,7 @@ export function registerIdpRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   app.get('/idp/authorize', async (request: FastifyRequest, reply) => {
-    const f = readFields(request.query);
+    const f = readFields(request.query, 'query');
     if (!sameOriginUrl(request, f.redirectUri))
       return errorPage(reply, 400, 'Invalid redirect_uri: it must be a page of this site.');
     if (!f.state) return errorPage(reply, 400, 'Missing state parameter. Start the sign-in again from the app.');
@@ -119,7 +141,7 @@ export function registerIdpRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post('/idp/authorize', async (request: FastifyRequest, reply) => {
-    const f = readFields(request.body);
+    const f = readFields(request.body, 'body');
     const target = sameOriginUrl(request, f.redirectUri);
     if (!target) return errorPage(reply, 400, 'Invalid redirect_uri: it must be a page of this site.');
     const rerender = (message: string): FastifyReply =>
@@ -140,7 +162,8 @@ export function registerIdpRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/idp/logout', async (request, reply) => {
-    const target = sameOriginUrl(request, field(request.query, 'returnTo'));
+    const { returnTo } = parseInput(logoutQuery, request.query, 'query');
+    const target = sameOriginUrl(request, returnTo);
     if (!target) return errorPage(reply, 400, 'Invalid returnTo: it must be a page of this site.');
     target.searchParams.set('logout', 'success');
     return reply.redirect(target.toString(), 302);

@@ -4,17 +4,30 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PRODUCT_NAME } from '../../src/app/product';
+import { ApiError, failure } from '../lib/envelope';
 import { contentSecurityPolicy, newNonce } from '../lib/security';
 
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 const APP_PREFIXES = ['/api', '/media', '/idp', '/maps'];
 
 const NOT_BUILT = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Courtside is not built yet</title></head>
-<body><main><h1>Courtside is not built yet</h1>
+<html lang="en"><head><meta charset="utf-8"><title>${PRODUCT_NAME} is not built yet</title></head>
+<body><main><h1>${PRODUCT_NAME} is not built yet</h1>
 <p>The API server is running, but there is no built app to serve (no index.html in the dist directory).</p>
 <p>Run <code>npm run build</code>, then reload this page (or start with <code>npm start</code>, which builds when needed).</p>
 </main></body></html>`;
+
+/** Source maps (also their precompressed copies) give away the original source: served only when asked for. */
+function isSourceMap(rawPath: string): boolean {
+  let pathname = rawPath;
+  try {
+    pathname = decodeURIComponent(rawPath);
+  } catch {
+    // undecodable: judged as sent
+  }
+  return /\.map(\.(gz|br))?$/i.test(pathname);
+}
 
 /** Whether a request is a browser navigation the single-page app should answer (history fallback). */
 export function isAppNavigation(request: FastifyRequest): boolean {
@@ -38,7 +51,7 @@ export function injectNonce(html: string, nonce: string): string {
 
 export async function registerStatic(
   app: FastifyInstance,
-  opts: { distDir: string; mapsKey: boolean },
+  opts: { distDir: string; mapsKey: boolean; sourceMaps?: boolean },
 ): Promise<{
   sendIndex: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 }> {
@@ -63,6 +76,17 @@ export async function registerStatic(
     if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(gzipSync(body));
     return reply.send(body);
   };
+
+  if (!opts.sourceMaps) {
+    // Before routing, so neither the static files nor the history fallback can answer it.
+    app.addHook('onRequest', async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (isSourceMap(pathname)) {
+        return reply.code(404).send(failure(new ApiError(404, 'NOT_FOUND', `Route ${request.method} ${pathname} not found`)));
+      }
+      return undefined;
+    });
+  }
 
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);

@@ -21,15 +21,15 @@ describe('auth', () => {
   });
 
   test('login answers an authUrl to the stand-in IdP on the same origin', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/local/login', headers: { host: 'localhost:3000' } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/local/login', headers: { host: 'localhost' } });
     assert.equal(res.statusCode, 200);
     const body = res.json() as Envelope<{ authUrl: string }>;
     assert.equal(body.success, true);
     const url = new URL(body.data.authUrl);
-    assert.equal(url.origin, 'http://localhost:3000');
+    assert.equal(url.origin, 'http://localhost');
     assert.equal(url.pathname, '/idp/authorize');
     assert.ok((url.searchParams.get('state') ?? '').length >= 16);
-    assert.equal(url.searchParams.get('redirect_uri'), 'http://localhost:3000/login');
+    assert.equal(url.searchParams.get('redirect_uri'), 'http://localhost/login');
   });
 
   test('unknown provider → 404 UNKNOWN_PROVIDER', async () => {
@@ -43,8 +43,8 @@ describe('auth', () => {
   test('IdP page is an accessible form without inline script or style', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: '/idp/authorize?state=abc&redirect_uri=' + encodeURIComponent('http://localhost:3000/login'),
-      headers: { host: 'localhost:3000' },
+      url: '/idp/authorize?state=abc&redirect_uri=' + encodeURIComponent('http://localhost/login'),
+      headers: { host: 'localhost' },
     });
     assert.equal(res.statusCode, 200);
     assert.match(String(res.headers['content-type']), /text\/html/);
@@ -69,7 +69,7 @@ describe('auth', () => {
 
   test('full flow: form → redirect with code+state → callback → user and token; reuse → AUTH_CODE_EXPIRED', async () => {
     const { code, state, location } = await authorize(t.app, 'Player.One@Example.com', { state: 's-123' });
-    assert.ok(location.startsWith('http://localhost:3000/login?'));
+    assert.ok(location.startsWith('http://localhost/login?'));
     assert.equal(state, 's-123');
     assert.ok(code.length > 20);
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/local/callback', payload: { code } });
@@ -84,7 +84,7 @@ describe('auth', () => {
       unknown
     >;
     assert.equal(claims.userId, body.data.user.id);
-    for (const k of ['iat', 'exp', 'jti']) assert.ok(k in claims, k);
+    for (const k of ['iat', 'exp', 'jti', 'sid']) assert.ok(k in claims, k);
     assert.equal(Number(claims.exp) - Number(claims.iat), 3600);
 
     const again = await t.app.inject({ method: 'POST', url: '/api/v1/auth/local/callback', payload: { code } });
@@ -132,7 +132,7 @@ describe('auth', () => {
     const evil = await t.app.inject({
       method: 'GET',
       url: '/idp/authorize?state=x&redirect_uri=' + encodeURIComponent('https://evil.example/login'),
-      headers: { host: 'localhost:3000' },
+      headers: { host: 'localhost' },
     });
     assert.equal(evil.statusCode, 400);
     for (const redirect of ['https://evil.example/login', '//evil.example/login', 'javascript:alert(1)']) {
@@ -140,7 +140,7 @@ describe('auth', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/idp/authorize',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost:3000' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost' },
         payload: form.toString(),
       });
       assert.equal(res.statusCode, 400, redirect);
@@ -192,7 +192,7 @@ describe('auth', () => {
       method: 'POST',
       url: '/api/v1/auth/logout',
       headers: bearer(fresh.token),
-      payload: { returnTo: 'http://localhost:3000/login' },
+      payload: { returnTo: 'http://localhost/login' },
     });
     assert.equal(out.statusCode, 200);
     assert.deepEqual((out.json() as Envelope).data, { requiresRedirect: false });
@@ -284,8 +284,13 @@ describe('auth', () => {
       headers: bearer(admin.token),
       payload: { email: 'player@example.com' },
     });
+    // Restoring the account does not reopen the sign-in the revoke ended: the user signs in again.
     const back = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(user.token) });
-    assert.equal(back.statusCode, 200);
+    assert.equal(back.statusCode, 401);
+    assert.equal((back.json() as Envelope).code, 'TOKEN_REVOKED');
+    const again1 = await signIn(t.app, 'player@example.com');
+    const backIn = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(again1.token) });
+    assert.equal(backIn.statusCode, 200);
 
     await t.app.inject({
       method: 'POST',
@@ -293,7 +298,7 @@ describe('auth', () => {
       headers: bearer(admin.token),
       payload: { email: 'player@example.com' },
     });
-    const gone = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(user.token) });
+    const gone = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(again1.token) });
     assert.equal(gone.statusCode, 401);
     assert.equal((gone.json() as Envelope).code, 'USER_NOT_FOUND');
     const again = await authorize(t.app, 'player@example.com');
@@ -347,25 +352,25 @@ describe('logout with identity-provider redirect', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/logout',
-      headers: { ...bearer(s.token), host: 'localhost:3000' },
-      payload: { returnTo: 'http://localhost:3000/login' },
+      headers: { ...bearer(s.token), host: 'localhost' },
+      payload: { returnTo: 'http://localhost/login' },
     });
     const body = res.json() as Envelope<{ requiresRedirect: boolean; logoutUrl: string }>;
     assert.equal(body.data.requiresRedirect, true);
     const logoutUrl = new URL(body.data.logoutUrl);
     assert.equal(logoutUrl.pathname, '/idp/logout');
-    assert.equal(logoutUrl.searchParams.get('returnTo'), 'http://localhost:3000/login');
+    assert.equal(logoutUrl.searchParams.get('returnTo'), 'http://localhost/login');
     const idp = await t.app.inject({
       method: 'GET',
       url: logoutUrl.pathname + logoutUrl.search,
-      headers: { host: 'localhost:3000' },
+      headers: { host: 'localhost' },
     });
     assert.equal(idp.statusCode, 302);
-    assert.equal(idp.headers.location, 'http://localhost:3000/login?logout=success');
+    assert.equal(idp.headers.location, 'http://localhost/login?logout=success');
     const evil = await t.app.inject({
       method: 'GET',
       url: '/idp/logout?returnTo=' + encodeURIComponent('https://evil.example/'),
-      headers: { host: 'localhost:3000' },
+      headers: { host: 'localhost' },
     });
     assert.equal(evil.statusCode, 400);
   });

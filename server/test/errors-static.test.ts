@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { openDb } from '../db';
-import { scrub } from '../routes/errors';
+import { scrub } from '../lib/redact';
 import { injectNonce } from '../routes/static';
 import { bearer, signIn, startApp, tempDir, type TestApp } from './helpers';
 
@@ -70,6 +71,108 @@ describe('error reports', () => {
   });
 });
 
+describe('error reports never keep a token', () => {
+  const random = () => randomBytes(30).toString('base64url');
+
+  test('scrub catches every shape a token travels in', () => {
+    const shapes: [string, string][] = [];
+    const plant = (make: (secret: string) => string) => {
+      const secret = random();
+      shapes.push([make(secret), secret]);
+    };
+    plant((x) => `eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOiJ4In0.${x}`);
+    plant((x) => `Authorization: Bearer ${x}`);
+    plant((x) => `authorization: basic ${x}`);
+    plant((x) => `https://app.example/cb?token=${x}&next=/`);
+    plant((x) => `https://app.example/cb#access_token=${x}&token_type=bearer`);
+    plant((x) => `https://app.example/cb#id_token=${x}`);
+    plant((x) => `refresh_token=${x}`);
+    plant((x) => `http://127.0.0.1/login?code=${x}&state=s1`);
+    plant((x) => `http://127.0.0.1/login?code=c&state=${x}`);
+    plant((x) => `/media/clips/1/video?exp=1&sig=${x}`);
+    plant((x) => `/idp/logout?returnTo=http%3A%2F%2Flocalhost%2Flogin%3Fcode%3D${x}%26state%3Ds`);
+    plant((x) => `{"token":"${x}","user":1}`);
+    plant((x) => `bare code ${x} in a message`);
+    for (const [text, secret] of shapes) assert.ok(!scrub(text).includes(secret), `${text} → ${scrub(text)}`);
+    // A token wrapped over lines (with indentation) is one token.
+    const jwt = `eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOiJ4In0.${random()}`;
+    const wrapped = `token:\n${(jwt.match(/.{1,24}/g) ?? []).join('\n    ')}\nat x`;
+    const out = scrub(wrapped);
+    for (const piece of jwt.match(/.{1,24}/g) ?? []) assert.ok(!out.includes(piece), `${piece} in ${out}`);
+    // The whole run of lines is removed (an adjacent word may go with it: better than a token kept).
+    assert.match(out, /^token:\n\[REDACTED\]/);
+  });
+
+  test('scrub keeps what makes a report useful', () => {
+    for (const text of [
+      'TypeError: Cannot read properties of undefined (reading "id")\n    at render (https://app.example/assets/main.3f2a1b9c8d7e6f5a4b3c.js:10:5)',
+      'session 3f2a1b9c-8d7e-4f5a-8b3c-2d1e0f9a8b7c, user 9E2A1B9C-8D7E-4F5A-8B3C-2D1E0F9A8B7C',
+      '\n    in ClipsPage (created by RouteErrorBoundary)\n    in Suspense',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+      'https://app.example/event/upcoming?page=2',
+    ]) {
+      assert.equal(scrub(text), text);
+    }
+  });
+
+  test('planted tokens in every field of a report: none is stored (read back from the database)', async () => {
+    const t = await startApp();
+    try {
+      const real = await signIn(t.app, 'planted@example.com');
+      const other = await signIn(t.app, 'planted-too@example.com');
+      const needles: string[] = [real.token.split('.')[2] ?? '', other.token.split('.')[2] ?? ''];
+      const secret = () => {
+        const x = random();
+        needles.push(x);
+        return x;
+      };
+      const texts = [
+        `Request failed for ${real.token} at fetch`,
+        `token:\n${(other.token.match(/.{1,24}/g) ?? []).join('\n')}\n`,
+        `Authorization: Bearer ${secret()}`,
+        `https://app.example/cb?token=${secret()}&next=/`,
+        `https://app.example/cb#access_token=${secret()}&token_type=bearer`,
+        `http://localhost/login?code=${secret()}&state=${secret()}`,
+        `/media/clips/x/video?exp=1&sig=${secret()}`,
+        `eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOiJ4In0.${secret()}`,
+      ];
+      const limits: Record<string, number> = {
+        message: 4000,
+        stack: 32000,
+        componentStack: 32000,
+        userAgent: 1000,
+        url: 4000,
+        userId: 200,
+        sessionId: 200,
+      };
+      let planted = 0;
+      for (const field of Object.keys(limits)) {
+        for (const text of texts) {
+          if (text.length > (limits[field] ?? 0)) continue;
+          const report: Record<string, string> = { message: 'planted', timestamp: new Date().toISOString(), [field]: text };
+          const res = await t.app.inject({ method: 'POST', url: '/api/v1/errors', headers: bearer(real.token), payload: report });
+          assert.equal(res.statusCode, 201, `${field}: ${res.body}`);
+          planted += 1;
+        }
+      }
+      await t.app.close();
+      const db = await openDb(t.dataDir);
+      try {
+        const rows = (await db.query<{ payload: Record<string, unknown> }>('SELECT payload FROM error_reports')).rows;
+        assert.equal(rows.length, planted);
+        for (const row of rows) {
+          const flat = JSON.stringify(row.payload).replace(/\\[nrt]|\s/g, '');
+          for (const needle of needles) assert.ok(!flat.includes(needle), `stored: ${JSON.stringify(row.payload)}`);
+        }
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await t.close().catch(() => undefined);
+    }
+  });
+});
+
 describe('static app, CSP and history fallback', () => {
   let t: TestApp;
   let distDir: string;
@@ -82,6 +185,8 @@ describe('static app, CSP and history fallback', () => {
     );
     await writeFile(path.join(distDir, 'assets', 'main.abc123.js'), 'console.log("hi")');
     await writeFile(path.join(distDir, 'robots.txt'), 'User-agent: *');
+    await writeFile(path.join(distDir, 'assets', 'main.abc123.js.map'), '{"version":3,"mappings":"AAAA"}');
+    await writeFile(path.join(distDir, 'assets', 'main.abc123.js.map.gz'), 'gzipped map');
     t = await startApp({ distDir });
   });
   after(async () => {
@@ -142,6 +247,29 @@ describe('static app, CSP and history fallback', () => {
     assert.equal((api.json() as { code: string }).code, 'NOT_FOUND');
     const json = await t.app.inject({ method: 'GET', url: '/missing.js', headers: { accept: '*/*' } });
     assert.equal(json.statusCode, 404);
+  });
+
+  test('source maps are not served (404 envelope, also as navigation or precompressed) unless SOURCE_MAPS=1', async () => {
+    for (const [url, headers] of [
+      ['/assets/main.abc123.js.map', { accept: '*/*' }],
+      ['/assets/main.abc123.js.map', { accept: 'text/html', 'accept-encoding': 'gzip, br' }],
+      ['/assets/main.abc123.js%2Emap', { accept: '*/*' }],
+      ['/assets/main.abc123.js.map.gz', { accept: '*/*' }],
+      ['/assets/missing.js.map?x=1', { accept: '*/*' }],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      assert.equal(res.statusCode, 404, url);
+      assert.equal((res.json() as { code: string }).code, 'NOT_FOUND');
+      assert.doesNotMatch(res.body, /mappings/);
+    }
+    const withMaps = await startApp({ distDir, sourceMaps: true });
+    try {
+      const res = await withMaps.app.inject({ method: 'GET', url: '/assets/main.abc123.js.map' });
+      assert.equal(res.statusCode, 200);
+      assert.match(res.body, /"mappings"/);
+    } finally {
+      await withMaps.close();
+    }
   });
 
   test('without a build, GET / answers 503 telling to run npm run build', async () => {

@@ -78,6 +78,8 @@ export interface TestApp {
 export async function startApp(opts: Partial<BuildAppOptions> = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? (await tempDir());
   const clock = makeClock();
+  // No publicOrigin: the default is http://localhost:<listening port>, i.e. `localhost:80` before listen,
+  // which is the Host `app.inject()` sends; tests that listen are reached on 127.0.0.1/localhost:<port>.
   const app = await buildApp({
     venues: TEST_VENUES,
     distDir: path.join(dataDir, 'no-dist'),
@@ -108,7 +110,7 @@ export async function authorize(
   const res = await app.inject({
     method: 'POST',
     url: '/idp/authorize',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost:3000' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost' },
     payload: form.toString(),
   });
   if (res.statusCode !== 302) throw new Error(`authorize failed: ${res.statusCode} ${res.body}`);

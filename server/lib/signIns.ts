@@ -1,0 +1,53 @@
+import type { Transaction } from '@electric-sql/pglite';
+import type { Db } from '../db';
+
+/**
+ * A sign-in is what one successful callback starts: every token issued for it, also by refreshes, carries
+ * its id (`sid`). Revoking the sign-in ends all of those tokens at once, including ones taken before the
+ * last refresh (another tab's, or a stolen copy).
+ */
+type Queryable = Db | Transaction;
+
+export interface SignInRow {
+  user_id: string;
+  revoked_at: Date | null;
+}
+
+export async function startSignIn(db: Queryable, userId: string, now: Date, expiresAt: Date): Promise<string> {
+  const r = await db.query<{ id: string }>(
+    'INSERT INTO sign_ins (user_id, created_at, expires_at) VALUES ($1, $2, $3) RETURNING id',
+    [userId, now, expiresAt],
+  );
+  const id = r.rows[0]?.id;
+  if (!id) throw new Error('sign-in insert returned no row');
+  return id;
+}
+
+export async function findSignIn(db: Queryable, sid: string): Promise<SignInRow | null> {
+  const r = await db.query<SignInRow>('SELECT user_id, revoked_at FROM sign_ins WHERE id = $1', [sid]);
+  return r.rows[0] ?? null;
+}
+
+/** Records the expiry of a newly refreshed token (housekeeping keeps the row until then). */
+export async function extendSignIn(db: Queryable, sid: string, expiresAt: Date): Promise<void> {
+  await db.query('UPDATE sign_ins SET expires_at = GREATEST(expires_at, $2) WHERE id = $1', [sid, expiresAt]);
+}
+
+/** Ends one sign-in (logout); revoking twice keeps the first time. */
+export async function revokeSignIn(db: Queryable, sid: string, userId: string, now: Date): Promise<void> {
+  await db.query('UPDATE sign_ins SET revoked_at = COALESCE(revoked_at, $3) WHERE id = $1 AND user_id = $2', [sid, userId, now]);
+}
+
+/** Ends every open sign-in of a user (admin revoke or delete). Returns how many were open. */
+export async function revokeUserSignIns(db: Queryable, userId: string, now: Date): Promise<number> {
+  const r = await db.query('UPDATE sign_ins SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, now]);
+  return r.affectedRows ?? 0;
+}
+
+/**
+ * Forgets sign-ins no token can use any more: revoked, or past their last token's expiry, before `cutoff`.
+ * A token whose sign-in row is gone counts as revoked, so this never brings a token back.
+ */
+export async function pruneSignIns(db: Queryable, cutoff: Date): Promise<void> {
+  await db.query('DELETE FROM sign_ins WHERE (revoked_at IS NOT NULL AND revoked_at < $1) OR expires_at < $1', [cutoff]);
+}
