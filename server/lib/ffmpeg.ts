@@ -16,28 +16,101 @@ export async function findBinary(pkg: '@ffmpeg-installer/ffmpeg' | '@ffprobe-ins
   }
 }
 
+/**
+ * Why a run failed: the binary could not be started ('unavailable'), took too long ('timeout'), or ran and
+ * refused the input ('refused', e.g. ffprobe on a file that is not media).
+ */
+export type RunFailure = 'unavailable' | 'timeout' | 'refused';
+
+export class RunError extends Error {
+  readonly reason: RunFailure;
+
+  constructor(reason: RunFailure, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
 function run(bin: string, args: string[], timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(bin, args, { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err)
-        reject(new Error(`${err.message}${stderr ? `: ${stderr.toString().trim().split('\n').slice(-2).join(' ')}` : ''}`));
-      else resolve(stdout.toString());
+      if (!err) {
+        resolve(stdout.toString());
+        return;
+      }
+      const tail = stderr ? `: ${stderr.toString().trim().split('\n').slice(-2).join(' ')}` : '';
+      // A spawn failure has a string code (ENOENT, EACCES); a finished process has its exit status.
+      const reason: RunFailure = typeof err.code === 'string' ? 'unavailable' : err.killed ? 'timeout' : 'refused';
+      reject(new RunError(reason, `${err.message}${tail}`));
     });
   });
 }
 
 export interface ProbeResult {
+  /** Seconds, 3 decimals; null when the container does not say. */
   duration: number | null;
+  /** The file's `creation_time` tag (format first, then streams); null when absent or implausible. */
   creationTime: Date | null;
+  /** The first real video stream's frame size; null when the file has no video (audio only, text, …). */
+  video: { width: number | null; height: number | null } | null;
 }
 
-export async function probe(ffprobe: string, file: string): Promise<ProbeResult> {
-  const out = await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', file], 20_000);
-  const parsed = JSON.parse(out) as { format?: { duration?: string; tags?: Record<string, string> } };
-  const duration = Number(parsed.format?.duration);
-  const created = parsed.format?.tags?.creation_time;
-  const creationTime = created && !Number.isNaN(Date.parse(created)) ? new Date(created) : null;
-  return { duration: Number.isFinite(duration) ? Math.round(duration * 1000) / 1000 : null, creationTime };
+interface FfprobeStream {
+  codec_type?: string;
+  width?: number;
+  height?: number;
+  duration?: string;
+  disposition?: { attached_pic?: number };
+  tags?: Record<string, string>;
+}
+interface FfprobeOutput {
+  format?: { format_name?: string; duration?: string; tags?: Record<string, string> };
+  streams?: FfprobeStream[];
+}
+
+/** Recording times outside 1970–9999 are camera-clock garbage (or unstorable), not a time to show. */
+function plausibleTime(value: string | undefined): Date | null {
+  if (!value) return null;
+  const t = Date.parse(value);
+  if (Number.isNaN(t) || t < 0 || t > Date.parse('9999-12-31T23:59:59.999Z')) return null;
+  return new Date(t);
+}
+
+function positiveInt(n: unknown): number | null {
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** ffmpeg's still-image demuxers (`image2`, `jpeg_pipe`, `png_pipe`, …): a picture shows up as a video stream. */
+const STILL_IMAGE_FORMAT = /(^|,)(image2|\w+_pipe)(,|$)/;
+
+/** Reads ffprobe's JSON: a still image, or cover art in a sound file (`attached_pic`), is not video. */
+export function readProbe(parsed: FfprobeOutput): ProbeResult {
+  const streams = parsed.streams ?? [];
+  const still = STILL_IMAGE_FORMAT.test(parsed.format?.format_name ?? '');
+  const videoStream = still ? undefined : streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
+  const rawDuration = Number(parsed.format?.duration ?? videoStream?.duration);
+  const created =
+    plausibleTime(parsed.format?.tags?.creation_time) ??
+    plausibleTime(videoStream?.tags?.creation_time) ??
+    streams.map((s) => plausibleTime(s.tags?.creation_time)).find((d) => d !== null) ??
+    null;
+  return {
+    duration: Number.isFinite(rawDuration) && rawDuration >= 0 ? Math.round(rawDuration * 1000) / 1000 : null,
+    creationTime: created,
+    video: videoStream ? { width: positiveInt(videoStream.width), height: positiveInt(videoStream.height) } : null,
+  };
+}
+
+/** Probes a file's container and streams. Throws RunError ('refused' for anything ffprobe cannot read). */
+export async function probe(ffprobe: string, file: string, timeoutMs = 20_000): Promise<ProbeResult> {
+  const out = await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], timeoutMs);
+  let parsed: FfprobeOutput;
+  try {
+    parsed = JSON.parse(out) as FfprobeOutput;
+  } catch {
+    throw new RunError('refused', 'ffprobe printed no JSON');
+  }
+  return readProbe(parsed);
 }
 
 /** Writes a JPEG frame at ~1 s (earlier for very short clips). */

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db';
+import { ApiError } from './envelope';
 
 /** Signed media URLs are valid this long. */
 export const MEDIA_URL_TTL_SECONDS = 6 * 60 * 60;
@@ -27,4 +29,28 @@ export function verifyMediaSignature(
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
   if (Number(exp) * 1000 <= nowMs) return 'expired';
   return 'ok';
+}
+
+/** What the media route needs of a clip to serve its files. */
+export interface ServableClip {
+  stored_name: string;
+  mime_type: string;
+  thumbnail_name: string | null;
+}
+
+/**
+ * The clip behind a signed media URL, if its owner may still share it. A deleted owner's clips are gone
+ * (404 CLIP_NOT_FOUND, as for a clip that never existed); a revoked owner's are withheld (403 MEDIA_ACCESS_REVOKED).
+ */
+export async function findServableClip(db: Db, clipId: string): Promise<ServableClip> {
+  const r = await db.query<ServableClip & { owner_deleted: boolean; owner_revoked: boolean }>(
+    `SELECT c.stored_name, c.mime_type, c.thumbnail_name,
+       u.deleted_at IS NOT NULL AS owner_deleted, u.permissions_revoked AS owner_revoked
+     FROM clips c JOIN users u ON u.id = c.user_id WHERE c.id = $1`,
+    [clipId],
+  );
+  const clip = r.rows[0];
+  if (!clip || clip.owner_deleted) throw new ApiError(404, 'CLIP_NOT_FOUND', 'Clip not found');
+  if (clip.owner_revoked) throw new ApiError(403, 'MEDIA_ACCESS_REVOKED', "This clip's owner no longer has access");
+  return { stored_name: clip.stored_name, mime_type: clip.mime_type, thumbnail_name: clip.thumbnail_name };
 }

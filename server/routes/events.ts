@@ -1,8 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import { requireAuth } from '../lib/auth';
 import type { AppContext } from '../lib/context';
-import { ApiError, invalidInput, ok } from '../lib/envelope';
-import { distanceSql, EARTH_RADIUS_KM, Fields, parseNear, parseRadius } from '../lib/validate';
+import { ApiError, ok } from '../lib/envelope';
+import { distanceSql, EARTH_RADIUS_KM } from '../lib/geo';
+import {
+  isoDateTime,
+  jsonObject,
+  optionalLatLng,
+  optionalPositive,
+  parseInput,
+  queryText,
+  requiredText,
+  uuid,
+} from '../lib/schema';
 
 /** An event without an end time counts as live for this long after its start. */
 export const OPEN_ENDED_LIVE_MS = 3 * 60 * 60 * 1000;
@@ -74,16 +85,49 @@ export function toEventView(row: EventRow): EventView {
   return view;
 }
 
+/** An optional end time: absent, null or '' mean "open-ended". */
+const optionalEnd = v.pipe(
+  v.nullish(v.string('must be a string')),
+  v.transform((s) => (s ? s : null)),
+  v.nullable(isoDateTime),
+);
+
+/** Body of POST /events (spec part 1 §3 "Event payload on creation"). */
+const NewEvent = v.pipe(
+  jsonObject({
+    name: requiredText(200),
+    sport: requiredText(100),
+    startTime: isoDateTime,
+    endTime: optionalEnd,
+    locationId: requiredText(100),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['startTime'], ['endTime']],
+      (e) => !e.endTime || !e.startTime || e.endTime.getTime() >= e.startTime.getTime(),
+      'must not be before startTime',
+    ),
+    ['endTime'],
+  ),
+);
+
+const EventParams = v.object({ id: uuid });
+
+/** Query of GET /events/text-search: radius in km (max: half the Earth's circumference). */
+const EventSearch = v.object({
+  q: queryText(200),
+  near: optionalLatLng,
+  radius: optionalPositive(20_100, 50),
+});
+
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/events', { preHandler: requireAuth(ctx, { admin: true }) }, async (request, reply) => {
-    const f = new Fields(request.body);
-    const name = f.string('name', { required: true, max: 200 });
-    const sport = f.string('sport', { required: true, max: 100 });
-    const startTime = f.isoDate('startTime', { required: true });
-    const endTime = f.isoDate('endTime', { required: false });
-    const locationId = f.string('locationId', { required: true, max: 100 });
-    if (startTime && endTime && endTime.getTime() < startTime.getTime()) f.problems.endTime = 'must not be before startTime';
-    if (!f.ok || !startTime) throw invalidInput(f.problems, 'Please fill in all required fields');
+    const { name, sport, startTime, endTime, locationId } = parseInput(
+      NewEvent,
+      request.body,
+      'body',
+      'Please fill in all required fields',
+    );
     const loc = await ctx.db.query('SELECT 1 FROM locations WHERE id = $1', [locationId]);
     if (loc.rows.length === 0) throw new ApiError(404, 'LOCATION_NOT_FOUND', 'Location not found', { locationId });
     const inserted = await ctx.db.query<{ id: string }>(
@@ -97,39 +141,32 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
     return reply.code(201).send(ok(toEventView(row)));
   });
 
-  app.get<{ Params: { id: string } }>('/api/v1/events/:id', { preHandler: requireAuth(ctx) }, async (request) => {
-    const id = request.params.id;
-    const r = /^[0-9a-f-]{36}$/i.test(id) ? await ctx.db.query<EventRow>(`${EVENT_SELECT} WHERE e.id = $1`, [id]) : { rows: [] };
+  // Events are shared reference data (spec part 2 §7 lists all events for every user): any signed-in user
+  // may read any event.
+  app.get('/api/v1/events/:id', { preHandler: requireAuth(ctx) }, async (request) => {
+    const { id } = parseInput(EventParams, request.params, 'params');
+    const r = await ctx.db.query<EventRow>(`${EVENT_SELECT} WHERE e.id = $1`, [id]);
     const row = r.rows[0];
     if (!row) throw new ApiError(404, 'EVENT_NOT_FOUND', 'Event not found');
     return ok(toEventView(row));
   });
 
-  app.get<{ Querystring: Record<string, string | undefined> }>(
-    '/api/v1/events/text-search',
-    { preHandler: requireAuth(ctx) },
-    async (request) => {
-      const q = (request.query.q ?? '').trim().slice(0, 200);
-      const near = parseNear(request.query.near);
-      const radius = parseRadius(request.query.radius, 50, 20_100);
-      const problems: Record<string, string> = {};
-      if (typeof near === 'string') problems.near = near;
-      if (typeof radius === 'string') problems.radius = radius;
-      if (Object.keys(problems).length > 0) throw invalidInput(problems);
+  app.get('/api/v1/events/text-search', { preHandler: requireAuth(ctx) }, async (request) => {
+    const { q, near, radius } = parseInput(EventSearch, request.query, 'query');
 
-      const now = new Date(ctx.now());
-      const openEndedSince = new Date(now.getTime() - OPEN_ENDED_LIVE_MS);
-      const params: unknown[] = [q, now, openEndedSince];
-      const match = `($1 = '' OR position(lower($1) IN lower(e.name)) > 0 OR position(lower($1) IN lower(e.sport)) > 0
+    const now = new Date(ctx.now());
+    const openEndedSince = new Date(now.getTime() - OPEN_ENDED_LIVE_MS);
+    const params: unknown[] = [q, now, openEndedSince];
+    const match = `($1 = '' OR position(lower($1) IN lower(e.name)) > 0 OR position(lower($1) IN lower(e.sport)) > 0
         OR position(lower($1) IN lower(l.name)) > 0 OR position(lower($1) IN lower(l.city)) > 0)`;
-      let distanceCol = '';
-      let distanceWhere = '';
-      if (near && typeof near === 'object') {
-        params.push(near.lat, near.lng, radius);
-        distanceCol = `, ${distanceSql('$4', '$5', EARTH_RADIUS_KM, 'l.latitude', 'l.longitude')} AS distance`;
-        distanceWhere = 'WHERE distance <= $6';
-      }
-      const sql = `SELECT * FROM (
+    let distanceCol = '';
+    let distanceWhere = '';
+    if (near) {
+      params.push(near.lat, near.lng, radius);
+      distanceCol = `, ${distanceSql('$4', '$5', EARTH_RADIUS_KM, 'l.latitude', 'l.longitude')} AS distance`;
+      distanceWhere = 'WHERE distance <= $6';
+    }
+    const sql = `SELECT * FROM (
           SELECT x.*, CASE
               WHEN x.start_time <= $2 AND (x.end_time >= $2 OR (x.end_time IS NULL AND x.start_time > $3)) THEN 0
               WHEN x.start_time > $2 THEN 1 ELSE 2 END AS bucket
@@ -140,8 +177,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
           CASE WHEN bucket <> 1 THEN start_time END DESC,
           name
         LIMIT ${TEXT_SEARCH_LIMIT}`;
-      const r = await ctx.db.query<EventRow>(sql, params);
-      return ok(r.rows.map(toEventView));
-    },
-  );
+    const r = await ctx.db.query<EventRow>(sql, params);
+    return ok(r.rows.map(toEventView));
+  });
 }

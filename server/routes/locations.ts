@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import tzLookup from '@photostructure/tz-lookup';
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import { requireAuth } from '../lib/auth';
 import type { AppContext } from '../lib/context';
-import { invalidInput, ok } from '../lib/envelope';
-import { distanceSql, EARTH_RADIUS_MILES, Fields, parseNear, parseRadius } from '../lib/validate';
+import { ok } from '../lib/envelope';
+import { distanceSql, EARTH_RADIUS_MILES } from '../lib/geo';
+import { finiteNumber, jsonObject, optionalLatLng, optionalPositive, parseInput, queryText, text } from '../lib/schema';
 import type { Venue } from '../lib/venues';
 
 export const DEFAULT_TIMEZONE = 'America/Chicago';
@@ -60,19 +62,31 @@ export async function seedVenues(ctx: AppContext, venues: Venue[]): Promise<void
   );
 }
 
+/** Body of POST /locations: only the coordinates are required (spec part 1 §3: name defaults). */
+const NewLocation = jsonObject({
+  name: v.nullish(text(200), ''),
+  address: v.nullish(text(300), ''),
+  city: v.nullish(text(100), ''),
+  state: v.nullish(text(100), ''),
+  zip: v.nullish(text(20), ''),
+  latitude: finiteNumber(-90, 90),
+  longitude: finiteNumber(-180, 180),
+});
+
+/** Query of GET /locations/search: radius in miles. */
+const LocationSearch = v.object({
+  q: queryText(200),
+  near: optionalLatLng,
+  radius: optionalPositive(12_500, 50),
+});
+
 const SELECT = 'SELECT id, name, address, city, state, zip, latitude, longitude, timezone';
 
 export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/locations', { preHandler: requireAuth(ctx, { admin: true }) }, async (request, reply) => {
-    const f = new Fields(request.body);
-    const name = f.string('name', { max: 200 }) || 'Unnamed Location';
-    const address = f.string('address');
-    const city = f.string('city', { max: 100 });
-    const state = f.string('state', { max: 100 });
-    const zip = f.string('zip', { max: 20 });
-    const latitude = f.number('latitude', -90, 90);
-    const longitude = f.number('longitude', -180, 180);
-    if (!f.ok) throw invalidInput(f.problems);
+    const body = parseInput(NewLocation, request.body, 'body');
+    const { address, city, state, zip, latitude, longitude } = body;
+    const name = body.name || 'Unnamed Location';
     const r = await ctx.db.query<LocationRow>(
       `INSERT INTO locations (id, name, address, city, state, zip, latitude, longitude, timezone, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
@@ -95,31 +109,22 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext): v
     return reply.code(201).send(ok(toLocation(row)));
   });
 
-  app.get<{ Querystring: Record<string, string | undefined> }>(
-    '/api/v1/locations/search',
-    { preHandler: requireAuth(ctx) },
-    async (request) => {
-      const q = (request.query.q ?? '').trim().slice(0, 200);
-      const near = parseNear(request.query.near);
-      const radius = parseRadius(request.query.radius, 50, 12_500);
-      const problems: Record<string, string> = {};
-      if (typeof near === 'string') problems.near = near;
-      if (typeof radius === 'string') problems.radius = radius;
-      if (Object.keys(problems).length > 0) throw invalidInput(problems);
-      const params: unknown[] = [q];
-      const match = `($1 = '' OR position(lower($1) IN lower(name)) > 0 OR position(lower($1) IN lower(city)) > 0
+  // Locations are shared reference data: every signed-in user may search all of them.
+  app.get('/api/v1/locations/search', { preHandler: requireAuth(ctx) }, async (request) => {
+    const { q, near, radius } = parseInput(LocationSearch, request.query, 'query');
+    const params: unknown[] = [q];
+    const match = `($1 = '' OR position(lower($1) IN lower(name)) > 0 OR position(lower($1) IN lower(city)) > 0
         OR position(lower($1) IN lower(address)) > 0)`;
-      let sql: string;
-      if (near && typeof near === 'object') {
-        params.push(near.lat, near.lng, radius);
-        sql = `SELECT * FROM (${SELECT}, ${distanceSql('$2', '$3', EARTH_RADIUS_MILES)} AS distance FROM locations WHERE ${match}) l
+    let sql: string;
+    if (near) {
+      params.push(near.lat, near.lng, radius);
+      sql = `SELECT * FROM (${SELECT}, ${distanceSql('$2', '$3', EARTH_RADIUS_MILES)} AS distance FROM locations WHERE ${match}) l
                WHERE distance <= $4 ORDER BY distance, name LIMIT 20`;
-      } else {
-        sql = `${SELECT} FROM locations WHERE ${match}
-               ORDER BY (CASE WHEN lower(name) LIKE lower($1) || '%' THEN 0 ELSE 1 END), name LIMIT 20`;
-      }
-      const r = await ctx.db.query<LocationRow>(sql, params);
-      return ok(r.rows.map(toLocation));
-    },
-  );
+    } else {
+      sql = `${SELECT} FROM locations WHERE ${match}
+               ORDER BY (CASE WHEN starts_with(lower(name), lower($1)) THEN 0 ELSE 1 END), name LIMIT 20`;
+    }
+    const r = await ctx.db.query<LocationRow>(sql, params);
+    return ok(r.rows.map(toLocation));
+  });
 }

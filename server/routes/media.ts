@@ -2,12 +2,19 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import * as v from 'valibot';
 import type { AppContext } from '../lib/context';
 import { ApiError } from '../lib/envelope';
-import { verifyMediaSignature } from '../lib/media';
-import { MIME_FOR_EXT, type ClipRow } from './uploads';
+import { findServableClip, verifyMediaSignature } from '../lib/media';
+import { parseInput, uuid } from '../lib/schema';
+import { MIME_FOR_EXT } from './uploads';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MediaParams = v.object({ id: uuid, kind: v.string() });
+/** exp and sig once each: a repeated parameter arrives as an array and is refused (400), not guessed at. */
+const MediaQuery = v.object({
+  exp: v.optional(v.string('must be given once')),
+  sig: v.optional(v.string('must be given once')),
+});
 
 /** Parses a single `bytes=` range; 'invalid' for unsatisfiable, null when absent or multi-range (send all). */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
@@ -60,26 +67,21 @@ async function sendFile(
 }
 
 export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Params: { id: string; kind: string }; Querystring: { exp?: string; sig?: string } }>(
-    '/media/clips/:id/:kind',
-    async (request, reply) => {
-      const { id, kind } = request.params;
-      if (!UUID.test(id) || (kind !== 'video' && kind !== 'thumbnail')) {
-        throw new ApiError(404, 'NOT_FOUND', 'Not found');
-      }
-      const pathname = `/media/clips/${id}/${kind}`;
-      const verdict = verifyMediaSignature(ctx.secret, pathname, request.query.exp, request.query.sig, ctx.now());
-      if (verdict === 'expired') throw new ApiError(403, 'MEDIA_URL_EXPIRED', 'This media link has expired');
-      if (verdict !== 'ok') throw new ApiError(403, 'INVALID_SIGNATURE', 'A signed media link is required');
-      const r = await ctx.db.query<ClipRow>('SELECT * FROM clips WHERE id = $1', [id]);
-      const clip = r.rows[0];
-      if (!clip) throw new ApiError(404, 'CLIP_NOT_FOUND', 'Clip not found');
-      if (kind === 'thumbnail') {
-        if (!clip.thumbnail_name) throw new ApiError(404, 'MEDIA_NOT_FOUND', 'This clip has no thumbnail');
-        return sendFile(reply, path.join(ctx.uploadsDir, clip.thumbnail_name), 'image/jpeg', request.headers.range);
-      }
-      const type = MIME_FOR_EXT[path.extname(clip.stored_name)] ?? clip.mime_type;
-      return sendFile(reply, path.join(ctx.uploadsDir, clip.stored_name), type, request.headers.range);
-    },
-  );
+  app.get('/media/clips/:id/:kind', async (request, reply) => {
+    const { id, kind } = parseInput(MediaParams, request.params, 'params');
+    if (kind !== 'video' && kind !== 'thumbnail') throw new ApiError(404, 'NOT_FOUND', 'Not found');
+    const query = parseInput(MediaQuery, request.query, 'query');
+    const pathname = `/media/clips/${id}/${kind}`;
+    const verdict = verifyMediaSignature(ctx.secret, pathname, query.exp, query.sig, ctx.now());
+    if (verdict === 'expired') throw new ApiError(403, 'MEDIA_URL_EXPIRED', 'This media link has expired');
+    if (verdict !== 'ok') throw new ApiError(403, 'INVALID_SIGNATURE', 'A signed media link is required');
+    // Checked at serve time: a link handed out before its owner was deleted or revoked stops working.
+    const clip = await findServableClip(ctx.db, id);
+    if (kind === 'thumbnail') {
+      if (!clip.thumbnail_name) throw new ApiError(404, 'MEDIA_NOT_FOUND', 'This clip has no thumbnail');
+      return sendFile(reply, path.join(ctx.uploadsDir, clip.thumbnail_name), 'image/jpeg', request.headers.range);
+    }
+    const type = MIME_FOR_EXT[path.extname(clip.stored_name)] ?? clip.mime_type;
+    return sendFile(reply, path.join(ctx.uploadsDir, clip.stored_name), type, request.headers.range);
+  });
 }

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
 import type { AppContext } from '../lib/context';
 import { ApiError, invalidInput, ok } from '../lib/envelope';
+import { optionalLatLng, parseInput, queryText, requiredText } from '../lib/schema';
 import type { Venue } from '../lib/venues';
 
 const STANDIN_JS = readFileSync(
@@ -216,6 +218,11 @@ export function toPlace(v: Venue): PlaceResult {
   };
 }
 
+const AutocompleteQuery = v.object({ input: queryText(200) });
+const DetailsQuery = v.object({ placeId: requiredText(200) });
+/** Either an address or "lat,lng"; latlng wins when both are given (as before). */
+const GeocodeQuery = v.object({ address: queryText(200), latlng: optionalLatLng });
+
 export function registerPlacesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const hits = new Map<string, number[]>();
   const rateLimit = async (request: FastifyRequest): Promise<void> => {
@@ -232,36 +239,28 @@ export function registerPlacesRoutes(app: FastifyInstance, ctx: AppContext): voi
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(STANDIN_JS),
   );
 
-  app.get<{ Querystring: { input?: string } }>('/api/v1/places/autocomplete', { preHandler: rateLimit }, async (request) => {
-    const input = (request.query.input ?? '').slice(0, 200);
+  app.get('/api/v1/places/autocomplete', { preHandler: rateLimit }, async (request) => {
+    const { input } = parseInput(AutocompleteQuery, request.query, 'query');
     return ok({ predictions: searchVenues(ctx.venues, input).map((v) => toPrediction(v, input)) });
   });
 
-  app.get<{ Querystring: { placeId?: string } }>('/api/v1/places/details', { preHandler: rateLimit }, async (request) => {
-    const placeId = request.query.placeId;
-    if (!placeId) throw invalidInput({ placeId: 'is required' });
+  app.get('/api/v1/places/details', { preHandler: rateLimit }, async (request) => {
+    const { placeId } = parseInput(DetailsQuery, request.query, 'query');
     const venue = ctx.venues.find((v) => v.id === placeId);
     if (!venue) throw new ApiError(404, 'PLACE_NOT_FOUND', 'Place not found', { placeId });
     return ok({ place: toPlace(venue) });
   });
 
-  app.get<{ Querystring: { address?: string; latlng?: string } }>(
-    '/api/v1/places/geocode',
-    { preHandler: rateLimit },
-    async (request) => {
-      const { address, latlng } = request.query;
-      if (latlng) {
-        const [lat, lng] = latlng.split(',').map(Number);
-        if (lat === undefined || lng === undefined || !Number.isFinite(lat) || !Number.isFinite(lng)) {
-          throw invalidInput({ latlng: 'must be "lat,lng"' });
-        }
-        const nearest = [...ctx.venues]
-          .sort((a, b) => Math.hypot(a.latitude - lat, a.longitude - lng) - Math.hypot(b.latitude - lat, b.longitude - lng))
-          .slice(0, 1);
-        return ok({ results: nearest.map(toPlace) });
-      }
-      if (!address) throw invalidInput({ address: 'address or latlng is required' });
-      return ok({ results: searchVenues(ctx.venues, address.slice(0, 200)).map(toPlace) });
-    },
-  );
+  app.get('/api/v1/places/geocode', { preHandler: rateLimit }, async (request) => {
+    const { address, latlng } = parseInput(GeocodeQuery, request.query, 'query');
+    if (latlng) {
+      const { lat, lng } = latlng;
+      const nearest = [...ctx.venues]
+        .sort((a, b) => Math.hypot(a.latitude - lat, a.longitude - lng) - Math.hypot(b.latitude - lat, b.longitude - lng))
+        .slice(0, 1);
+      return ok({ results: nearest.map(toPlace) });
+    }
+    if (!address) throw invalidInput({ 'query.address': 'address or latlng is required' });
+    return ok({ results: searchVenues(ctx.venues, address).map(toPlace) });
+  });
 }

@@ -1,16 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { stat, unlink } from 'node:fs/promises';
+import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
 import { requireAuth } from '../lib/auth';
 import type { AppContext } from '../lib/context';
+import { freeSpaceProbe } from '../lib/diskSpace';
 import { ApiError } from '../lib/envelope';
-import { probe, thumbnail } from '../lib/ffmpeg';
+import { thumbnail } from '../lib/ffmpeg';
+import { closeAfterResponse } from '../lib/lingeringClose';
 import { signMediaPath } from '../lib/media';
+import { partialDir } from '../lib/partialUploads';
+import { isoDateTime, isStorableText, parseInput, uuid } from '../lib/schema';
+import {
+  fileTooLarge,
+  mapUploadError,
+  probeVideo,
+  unsupportedType,
+  uploadError,
+  videoCheckUnavailable,
+} from '../lib/uploadRefusals';
+
+export { uploadError };
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+/** Room for the multipart framing and the small fields next to the file (boundaries, part headers, eventId). */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** Free space that must remain on the uploads disk after an upload (thumbnail, database, logs). */
+export const DISK_MARGIN_BYTES = 64 * 1024 * 1024;
+const MAX_FILENAME_LENGTH = 255;
 
 export const ALLOWED_MIME = ['video/mp4', 'video/quicktime', 'video/x-m4v', 'video/mp2t', 'video/mpeg2-ts', 'application/mxf'];
 export const ALLOWED_EXT = ['.mp4', '.mov', '.m4v', '.mts', '.mxf'];
@@ -31,11 +51,6 @@ export const MIME_FOR_EXT: Record<string, string> = {
   '.jpg': 'image/jpeg',
 };
 
-/** Upload failures carry `code` and `errorCode` (same value) and `details.statusCode`. */
-export function uploadError(status: number, code: string, message: string, details: Record<string, unknown> = {}): ApiError {
-  return new ApiError(status, code, message, { statusCode: status, ...details }, { errorCode: code });
-}
-
 export interface ClipRow {
   id: string;
   user_id: string;
@@ -45,6 +60,8 @@ export interface ClipRow {
   mime_type: string;
   size: number | string | bigint;
   duration: number | null;
+  width: number | null;
+  height: number | null;
   thumbnail_name: string | null;
   recorded_at: Date;
 }
@@ -55,6 +72,8 @@ export interface ClipView {
   filename: string;
   size: number;
   duration: number | null;
+  width: number | null;
+  height: number | null;
   thumbnailUrl: string | null;
   videoUrl: string;
   timestamp: string;
@@ -68,143 +87,212 @@ export function toClipView(ctx: AppContext, row: ClipRow): ClipView {
     filename: row.filename,
     size: Number(row.size),
     duration: row.duration,
+    width: row.width,
+    height: row.height,
     thumbnailUrl: row.thumbnail_name ? signMediaPath(ctx.secret, `/media/clips/${row.id}/thumbnail`, now) : null,
     videoUrl: signMediaPath(ctx.secret, `/media/clips/${row.id}/video`, now),
     timestamp: row.recorded_at.toISOString(),
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The declared body size; null when the body is chunked (no Content-Length). */
+function declaredLength(request: FastifyRequest): number | null {
+  const raw = request.headers['content-length'];
+  if (raw === undefined) return null;
+  const n = Number(raw);
+  return Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
 
-function mapMultipartError(err: unknown, maxBytes: number): ApiError {
-  if (err instanceof ApiError) return err;
-  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
-  switch (code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return uploadError(413, 'FILE_TOO_LARGE', 'File too large (max 100MB)', { maxBytes });
-    case 'FST_FILES_LIMIT':
-      return uploadError(400, 'TOO_MANY_FILES', 'Only one file may be uploaded per request');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return uploadError(400, 'INVALID_INPUT', 'Expected a multipart/form-data body');
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return uploadError(400, 'INVALID_INPUT', 'Too many form fields');
-    default:
-      return uploadError(500, 'UPLOAD_FAILED', 'Upload failed');
-  }
+interface ReceivedFile {
+  id: string;
+  /** `<id><ext>`, the name in uploads/ (and in uploads/.partial/ until the row is stored). */
+  storedName: string;
+  filename: string;
+  mime: string;
+  size: number;
 }
 
 export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const partials = partialDir(ctx.uploadsDir);
+  const partialPath = (name: string): string => path.join(partials, name);
+
   const eventExists = async (eventId: string): Promise<boolean> =>
-    UUID.test(eventId) && (await ctx.db.query('SELECT 1 FROM events WHERE id = $1', [eventId])).rows.length > 0;
+    v.is(uuid, eventId) && (await ctx.db.query('SELECT 1 FROM events WHERE id = $1', [eventId])).rows.length > 0;
   const eventMissing = (eventId: string): ApiError => uploadError(404, 'EVENT_MATCHING_FAILED', 'Event not found', { eventId });
 
-  app.post('/api/v1/uploads', { preHandler: requireAuth(ctx) }, async (request, reply) => {
-    if (!request.isMultipart()) throw uploadError(400, 'INVALID_INPUT', 'Expected a multipart/form-data body');
-    const fields: Record<string, string> = {};
-    let file: { id: string; storedName: string; filename: string; mime: string; size: number } | null = null;
-    let partial: string | null = null;
-    let eventChecked = false;
+  /** Refuses, before a byte of the body is read, what cannot succeed: no ffprobe, too large, disk full. */
+  const refuseEarly = async (request: FastifyRequest): Promise<void> => {
+    if (!ctx.ffprobePath) throw videoCheckUnavailable();
+    const declared = declaredLength(request);
+    if (declared !== null && declared > ctx.maxUploadBytes + MULTIPART_OVERHEAD_BYTES) throw fileTooLarge(ctx.maxUploadBytes);
+    const needed = (declared ?? ctx.maxUploadBytes) + DISK_MARGIN_BYTES;
+    let free: number;
     try {
-      for await (const part of request.parts({
-        limits: { fileSize: ctx.maxUploadBytes, files: 2, fields: 20, fieldSize: 4096 },
-      })) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
-          if (part.fieldname === 'eventId' && fields.eventId && !file) {
-            if (!(await eventExists(fields.eventId))) throw eventMissing(fields.eventId);
-            eventChecked = true;
-          }
-          continue;
-        }
-        if (file || part.fieldname !== 'video') {
-          part.file.resume();
-          if (file) throw uploadError(400, 'TOO_MANY_FILES', 'Only one file may be uploaded per request');
-          throw uploadError(400, 'INVALID_INPUT', `Unexpected file field '${part.fieldname}'; use 'video'`);
-        }
-        const filename = path.basename(part.filename || 'video');
-        const ext = path.extname(filename).toLowerCase();
-        const mime = (part.mimetype || '').toLowerCase();
-        if (!ALLOWED_MIME.includes(mime) && !ALLOWED_EXT.includes(ext)) {
-          part.file.resume();
-          throw uploadError(400, 'INVALID_FILE_TYPE', 'Unsupported file type', { filename, mimeType: mime });
-        }
-        const id = randomUUID();
-        const storedExt = ALLOWED_EXT.includes(ext) ? ext : (EXT_FOR_MIME[mime] ?? '.bin');
-        const storedName = `${id}${storedExt}`;
-        partial = path.join(ctx.uploadsDir, storedName);
-        await pipeline(part.file, createWriteStream(partial, { flags: 'wx' }));
-        if (part.file.truncated) throw uploadError(413, 'FILE_TOO_LARGE', 'File too large (max 100MB)');
-        const { size } = await stat(partial);
-        file = { id, storedName, filename, mime: mime || MIME_FOR_EXT[storedExt] || 'application/octet-stream', size };
-      }
-      if (!file) throw uploadError(400, 'INVALID_INPUT', "No file uploaded: send the video in the 'video' field");
-      const eventId = fields.eventId?.trim() || null;
-      if (eventId && !eventChecked && !(await eventExists(eventId))) throw eventMissing(eventId);
-      const recordedAtRaw = fields.recordedAt?.trim();
-      if (recordedAtRaw && Number.isNaN(Date.parse(recordedAtRaw))) {
-        throw uploadError(400, 'INVALID_INPUT', 'recordedAt must be an ISO date-time', { field: 'recordedAt' });
-      }
-
-      let duration: number | null = null;
-      let creationTime: Date | null = null;
-      let thumbName: string | null = null;
-      if (ctx.ffprobePath) {
-        try {
-          ({ duration, creationTime } = await probe(ctx.ffprobePath, partial ?? ''));
-        } catch (err) {
-          request.log.warn(`ffprobe failed for clip ${file.id}; storing it without duration (${(err as Error).message})`);
-        }
-      }
-      if (ctx.ffmpegPath) {
-        const name = `${file.id}.jpg`;
-        try {
-          await thumbnail(ctx.ffmpegPath, partial ?? '', path.join(ctx.uploadsDir, name), duration);
-          thumbName = name;
-        } catch (err) {
-          await unlink(path.join(ctx.uploadsDir, name)).catch(() => undefined);
-          request.log.warn(
-            `ffmpeg thumbnail failed for clip ${file.id}; storing it without thumbnail (${(err as Error).message})`,
-          );
-        }
-      }
-      const recordedAt = recordedAtRaw ? new Date(recordedAtRaw) : (creationTime ?? new Date(ctx.now()));
-      const r = await ctx.db.query<ClipRow>(
-        `INSERT INTO clips (id, user_id, event_id, filename, stored_name, mime_type, size, duration, thumbnail_name, recorded_at, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
-        [
-          file.id,
-          request.user?.id,
-          eventId,
-          file.filename,
-          file.storedName,
-          file.mime,
-          file.size,
-          duration,
-          thumbName,
-          recordedAt,
-          new Date(ctx.now()),
-        ],
-      );
-      const row = r.rows[0];
-      if (!row) throw new Error('clip insert returned no row');
-      partial = null;
-      return reply.code(201).send({ success: true, data: toClipView(ctx, row) });
+      free = await freeSpaceProbe(app)(ctx.uploadsDir);
     } catch (err) {
-      if (partial) {
-        const base = path.basename(partial, path.extname(partial));
-        await unlink(partial).catch(() => undefined);
-        await unlink(path.join(ctx.uploadsDir, `${base}.jpg`)).catch(() => undefined);
-      }
-      const mapped = mapMultipartError(err, ctx.maxUploadBytes);
-      if (mapped.statusCode >= 500) request.log.error({ err }, 'upload failed');
-      throw mapped;
+      // No answer is no reason to refuse; a disk that really fills up is still caught (ENOSPC → 507).
+      request.log.warn(`free-space check failed for ${ctx.uploadsDir}: ${(err as Error).message}`);
+      return;
     }
-  });
+    if (free < needed) {
+      throw uploadError(507, 'INSUFFICIENT_STORAGE', 'Not enough storage space on the server for this upload', {
+        neededBytes: needed,
+      });
+    }
+  };
 
-  app.get<{ Params: { id: string } }>('/api/v1/clips/:id', { preHandler: requireAuth(ctx) }, async (request) => {
-    const id = request.params.id;
-    const r = UUID.test(id) ? await ctx.db.query<ClipRow>('SELECT * FROM clips WHERE id = $1', [id]) : { rows: [] };
+  const checkBeforeBody = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    try {
+      await refuseEarly(request);
+    } catch (err) {
+      // The body will not be read: closing the connection stops the client sending it.
+      closeAfterResponse(reply);
+      throw err;
+    }
+  };
+
+  /** A failed upload whose body was not read to the end: close the connection rather than read the rest. */
+  const closeIfUnread = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (!request.raw.complete) closeAfterResponse(reply);
+  };
+
+  app.post(
+    '/api/v1/uploads',
+    { onRequest: checkBeforeBody, onError: closeIfUnread, preHandler: requireAuth(ctx) },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw uploadError(400, 'INVALID_INPUT', 'Expected a multipart/form-data body');
+      const ffprobe = ctx.ffprobePath;
+      if (!ffprobe) throw videoCheckUnavailable();
+      await mkdir(partials, { recursive: true });
+      const fields = new Map<string, string>();
+      let file: ReceivedFile | null = null;
+      /** Names of the files written for this upload; removed (wherever they are) when it fails. */
+      const written: string[] = [];
+      let eventChecked = false;
+      try {
+        for await (const part of request.parts({
+          limits: { fileSize: ctx.maxUploadBytes, files: 2, fields: 20, fieldSize: 4096 },
+        })) {
+          if (part.type === 'field') {
+            const value = typeof part.value === 'string' ? part.value : String(part.value);
+            fields.set(part.fieldname, value);
+            // Checked before the file arrives, so a wrong event is refused before the upload is read.
+            if (part.fieldname === 'eventId' && value.trim() && !file) {
+              if (!(await eventExists(value.trim()))) throw eventMissing(value.trim());
+              eventChecked = true;
+            }
+            continue;
+          }
+          if (file || part.fieldname !== 'video') {
+            part.file.resume();
+            if (file) throw uploadError(400, 'TOO_MANY_FILES', 'Only one file may be uploaded per request');
+            throw uploadError(400, 'INVALID_INPUT', `Unexpected file field; use 'video'`);
+          }
+          const filename = path.basename(part.filename || 'video');
+          if (!isStorableText(filename) || filename.length > MAX_FILENAME_LENGTH) {
+            part.file.resume();
+            throw uploadError(400, 'INVALID_INPUT', 'Invalid file name', { field: 'video' });
+          }
+          const ext = path.extname(filename).toLowerCase();
+          const mime = (part.mimetype || '').toLowerCase();
+          if (!ALLOWED_MIME.includes(mime) && !ALLOWED_EXT.includes(ext)) {
+            part.file.resume();
+            throw unsupportedType({ filename, mimeType: mime });
+          }
+          const id = randomUUID();
+          const storedExt = ALLOWED_EXT.includes(ext) ? ext : (EXT_FOR_MIME[mime] ?? '.bin');
+          const storedName = `${id}${storedExt}`;
+          written.push(storedName);
+          // busboy marks the file truncated at the limit but keeps reading the body to the end of the part;
+          // stop at once instead (a chunked upload may never end).
+          const overLimit = new AbortController();
+          part.file.once('limit', () => overLimit.abort());
+          try {
+            await pipeline(part.file, createWriteStream(partialPath(storedName), { flags: 'wx' }), {
+              signal: overLimit.signal,
+            });
+          } catch (err) {
+            throw overLimit.signal.aborted ? fileTooLarge(ctx.maxUploadBytes) : err;
+          }
+          if (part.file.truncated) throw fileTooLarge(ctx.maxUploadBytes);
+          const { size } = await stat(partialPath(storedName));
+          const storedMime = ALLOWED_MIME.includes(mime) ? mime : (MIME_FOR_EXT[storedExt] ?? 'application/octet-stream');
+          file = { id, storedName, filename, mime: storedMime, size };
+        }
+        if (!file) throw uploadError(400, 'INVALID_INPUT', "No file uploaded: send the video in the 'video' field");
+        const eventId = fields.get('eventId')?.trim() || null;
+        if (eventId && !eventChecked && !(await eventExists(eventId))) throw eventMissing(eventId);
+        const recordedAtRaw = fields.get('recordedAt')?.trim();
+        const recordedAtGiven = recordedAtRaw
+          ? v.safeParse(isoDateTime, recordedAtRaw)
+          : ({ success: true, output: null } as const);
+        if (!recordedAtGiven.success) {
+          throw uploadError(400, 'INVALID_INPUT', 'recordedAt must be an ISO date-time', { field: 'recordedAt' });
+        }
+
+        const probed = await probeVideo(ffprobe, partialPath(file.storedName), file.filename);
+        let thumbName: string | null = null;
+        if (ctx.ffmpegPath) {
+          const name = `${file.id}.jpg`;
+          written.push(name);
+          try {
+            await thumbnail(ctx.ffmpegPath, partialPath(file.storedName), partialPath(name), probed.duration);
+            thumbName = name;
+          } catch (err) {
+            request.log.warn(
+              `ffmpeg thumbnail failed for clip ${file.id}; storing it without thumbnail (${(err as Error).message})`,
+            );
+          }
+        }
+        // The client's explicit recordedAt wins; then the camera's creation_time; then the upload time.
+        const recordedAt = recordedAtGiven.output ?? probed.creationTime ?? new Date(ctx.now());
+        const stored = file;
+        const row = await ctx.db.transaction(async (tx) => {
+          const r = await tx.query<ClipRow>(
+            `INSERT INTO clips (id, user_id, event_id, filename, stored_name, mime_type, size, duration, width, height,
+               thumbnail_name, recorded_at, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
+            [
+              stored.id,
+              request.user?.id,
+              eventId,
+              stored.filename,
+              stored.storedName,
+              stored.mime,
+              stored.size,
+              probed.duration,
+              probed.video?.width ?? null,
+              probed.video?.height ?? null,
+              thumbName,
+              recordedAt,
+              new Date(ctx.now()),
+            ],
+          );
+          // Files move into uploads/ inside the transaction: a failed move rolls the row back.
+          if (thumbName) await rename(partialPath(thumbName), path.join(ctx.uploadsDir, thumbName));
+          await rename(partialPath(stored.storedName), path.join(ctx.uploadsDir, stored.storedName));
+          return r.rows[0];
+        });
+        written.length = 0;
+        if (!row) throw new Error('clip insert returned no row');
+        return reply.code(201).send({ success: true, data: toClipView(ctx, row) });
+      } catch (err) {
+        // Names are fresh UUIDs: whatever carries one, in .partial/ or already moved, belongs to this upload.
+        const leftovers = written.flatMap((name) => [partialPath(name), path.join(ctx.uploadsDir, name)]);
+        await Promise.all(leftovers.map((f) => unlink(f).catch(() => undefined)));
+        const mapped = mapUploadError(err, ctx.maxUploadBytes);
+        if (mapped.statusCode >= 500) request.log.error({ err }, 'upload failed');
+        throw mapped;
+      }
+    },
+  );
+
+  const ClipParams = v.object({ id: uuid });
+
+  // A clip is its owner's only: anyone else gets the same 404 as for a clip that does not exist.
+  app.get('/api/v1/clips/:id', { preHandler: requireAuth(ctx) }, async (request) => {
+    const { id } = parseInput(ClipParams, request.params, 'params');
+    const r = await ctx.db.query<ClipRow>('SELECT * FROM clips WHERE id = $1 AND user_id = $2', [id, request.user?.id]);
     const row = r.rows[0];
     if (!row) throw new ApiError(404, 'CLIP_NOT_FOUND', 'Clip not found');
     return { success: true, data: toClipView(ctx, row) };

@@ -75,8 +75,8 @@ describe('locations and events', () => {
     assert.equal(invalid.statusCode, 400);
     const e = invalid.json() as Envelope;
     assert.equal(e.code, 'INVALID_INPUT');
-    assert.ok(e.details?.latitude);
-    assert.ok(e.details?.longitude);
+    assert.ok(e.details?.['body.latitude']);
+    assert.ok(e.details?.['body.longitude']);
   });
 
   test('GET /locations/search: substring on name/city/address, case-insensitive; near + radius in miles', async () => {
@@ -141,10 +141,11 @@ describe('locations and events', () => {
     assert.equal(invalid.statusCode, 400);
     const e = invalid.json() as Envelope;
     assert.equal(e.code, 'INVALID_INPUT');
-    for (const f of ['name', 'startTime', 'endTime', 'locationId']) assert.ok(e.details?.[f], f);
+    for (const f of ['name', 'startTime', 'endTime', 'locationId']) assert.ok(e.details?.[`body.${f}`], f);
+    assert.equal(e.details?.['body.locationId'], 'is required');
     const backwards = await post('/api/v1/events', admin.token, { ...ok, endTime: '2030-06-01T17:00:00Z' });
     assert.equal(backwards.statusCode, 400);
-    assert.ok((backwards.json() as Envelope).details?.endTime);
+    assert.equal((backwards.json() as Envelope).details?.['body.endTime'], 'must not be before startTime');
     const unknown = await post('/api/v1/events', admin.token, { ...ok, locationId: 'nowhere' });
     assert.equal(unknown.statusCode, 404);
   });

@@ -1,48 +1,9 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { bearer, signIn, startApp, tempDir, type SignedIn, type TestApp } from './helpers';
-
-const require = createRequire(import.meta.url);
-const ffmpegPath = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-
-interface Envelope<T = unknown> {
-  success: boolean;
-  data: T;
-  error?: string;
-  code?: string;
-  errorCode?: string;
-  details?: Record<string, unknown> | null;
-}
-interface Clip {
-  id: string;
-  eventId: string | null;
-  filename: string;
-  size: number;
-  duration: number | null;
-  thumbnailUrl: string | null;
-  videoUrl: string;
-  timestamp: string;
-}
-
-/** Builds a multipart/form-data body by hand (inject has no FormData support for files). */
-function multipart(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]): {
-  payload: Buffer;
-  headers: Record<string, string>;
-} {
-  const boundary = '----courtside' + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;
-    if (p.filename !== undefined) head += `; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}`;
-    chunks.push(Buffer.from(`${head}\r\n\r\n`), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+import { bearer, signIn, startApp, type SignedIn, type TestApp } from './helpers';
+import { makeVideo, multipart, type Clip, type Envelope } from './mediaFixtures';
 
 describe('uploads and clip media', () => {
   let t: TestApp;
@@ -51,20 +12,7 @@ describe('uploads and clip media', () => {
   let eventId: string;
 
   before(async () => {
-    const dir = await tempDir('courtside-media-');
-    const file = path.join(dir, 'clip.mp4');
-    execFileSync(ffmpegPath, [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=duration=2:size=160x120:rate=10',
-      '-pix_fmt',
-      'yuv420p',
-      file,
-    ]);
-    video = await readFile(file);
+    video = await makeVideo();
     t = await startApp({ maxUploadBytes: 200 * 1024 });
     const admin = await signIn(t.app, 'admin@example.com', true);
     user = await signIn(t.app, 'filmer@example.com');
@@ -96,6 +44,8 @@ describe('uploads and clip media', () => {
     assert.equal(clip.eventId, eventId);
     assert.equal(clip.filename, 'clip.mp4');
     assert.equal(clip.size, video.length);
+    assert.equal(clip.width, 160);
+    assert.equal(clip.height, 120);
     assert.ok(clip.duration !== null && Math.abs(clip.duration - 2) < 0.2, String(clip.duration));
     assert.equal(clip.timestamp, '2030-01-01T10:15:00.000Z');
     assert.match(clip.videoUrl, new RegExp(`^/media/clips/${clip.id}/video\\?exp=\\d+&sig=[\\w-]+$`));
@@ -201,8 +151,8 @@ describe('uploads and clip media', () => {
     expectError(noAuth, 401, 'INVALID_TOKEN');
   });
 
-  test('without ffmpeg/ffprobe the clip is stored without duration or thumbnail', async () => {
-    const bare = await startApp({ ffmpegPath: null, ffprobePath: '/nonexistent/ffprobe' });
+  test('without ffmpeg the clip is stored with its probed facts but no thumbnail', async () => {
+    const bare = await startApp({ ffmpegPath: null });
     try {
       const s = await signIn(bare.app, 'x@example.com');
       const { payload, headers } = multipart([{ name: 'video', value: video, filename: 'a.mp4', type: 'video/mp4' }]);
@@ -214,10 +164,38 @@ describe('uploads and clip media', () => {
       });
       assert.equal(res.statusCode, 201, res.body);
       const clip = (res.json() as Envelope<Clip>).data;
-      assert.equal(clip.duration, null);
+      assert.ok(clip.duration !== null && Math.abs(clip.duration - 2) < 0.2);
       assert.equal(clip.thumbnailUrl, null);
+      assert.deepEqual(await readdir(path.join(bare.dataDir, 'uploads', '.partial')), []);
     } finally {
       await bare.close();
+    }
+  });
+
+  test('without ffprobe (none found, or the binary is gone) uploads are refused with 503, nothing stored', async () => {
+    for (const ffprobePath of [null, '/nonexistent/ffprobe']) {
+      const bare = await startApp({ ffprobePath });
+      try {
+        const s = await signIn(bare.app, 'x@example.com');
+        const { payload, headers } = multipart([{ name: 'video', value: video, filename: 'a.mp4', type: 'video/mp4' }]);
+        const res = await bare.app.inject({
+          method: 'POST',
+          url: '/api/v1/uploads',
+          headers: { ...bearer(s.token), ...headers },
+          payload,
+        });
+        const body = expectError(res, 503, 'VIDEO_CHECK_UNAVAILABLE');
+        assert.match(body.error ?? '', /cannot check video files/);
+        const uploads = path.join(bare.dataDir, 'uploads');
+        assert.deepEqual(
+          (await readdir(uploads)).filter((n) => n !== '.partial'),
+          [],
+          String(ffprobePath),
+        );
+        assert.deepEqual(await readdir(path.join(uploads, '.partial')).catch(() => []), []);
+      } finally {
+        await bare.close();
+      }
     }
   });
 
