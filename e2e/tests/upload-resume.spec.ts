@@ -6,22 +6,22 @@
  * completes it once the server is back on the same port and DATA_DIR.
  *
  * Uploads are slowed with DevTools network throttling (Chromium throttles XHR upload bodies too), so the
- * interruptions land while bytes are in flight. The files are random bytes named .mp4: the server accepts
- * them by extension, and its ffprobe/ffmpeg failure only leaves the clip without duration and thumbnail.
+ * interruptions land while bytes are in flight. The files are real videos of noise (the server keeps only
+ * what ffprobe reads as video), each of a distinct size so it can be found on the server's disk.
  */
-import { randomBytes } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, CDPSession, Locator, Page, Response } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures';
 import { signIn } from '../support/auth';
 import { startServer, type RunningServer } from '../support/server';
+import { makeLargeVideo } from '../support/videos';
 
 const MB = 1024 * 1024;
 const NETWORK_MESSAGE = 'Network error: the connection was lost. Check your connection and press Retry.';
 
-/** Distinct sizes, so each clip can be told apart on the server's disk. */
+/** Sizes are at least these; the exact size of each made video is filled in before the tests. */
 const RESUME_FILES = [
   { name: 'resume-short.mp4', size: 3 * MB + 11 },
   { name: 'resume-long-a.mp4', size: 12 * MB + 23 },
@@ -36,22 +36,12 @@ const OUTAGE_FILE = { name: 'outage.mp4', size: 16 * MB + 41 };
 let dir = '';
 const filePath = (name: string) => path.join(dir, name);
 
-function writeRandomFile(name: string, size: number): void {
-  const fd = openSync(filePath(name), 'w');
-  try {
-    for (let written = 0; written < size;) {
-      const chunk = randomBytes(Math.min(MB, size - written));
-      writeSync(fd, chunk);
-      written += chunk.length;
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
-
 test.beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'courtside-upload-resume-'));
-  for (const f of [...RESUME_FILES, ...FRESH_FILES, OUTAGE_FILE]) writeRandomFile(f.name, f.size);
+  const files = [...RESUME_FILES, ...FRESH_FILES, OUTAGE_FILE];
+  for (const f of files) f.size = makeLargeVideo(dir, f.name, f.size);
+  // Stored clips are told apart by size.
+  expect(new Set(files.map((f) => f.size)).size, 'made videos of distinct sizes').toBe(files.length);
 });
 
 test.afterAll(() => {

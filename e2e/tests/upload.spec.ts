@@ -3,7 +3,7 @@
  * found by search, pick three real (ffmpeg-made) videos, upload them; a refused selection adds nothing.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
@@ -11,17 +11,12 @@ import { expect, test, uniqueEmail } from '../support/fixtures';
 import { signIn } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { goViaMenu } from '../support/shell';
+import { ffmpegPath } from '../support/videos';
 
 const MB = 1024 * 1024;
 const CLIPS = ['clip1.mp4', 'clip2.mp4', 'clip3.mp4'];
 
 let dir = '';
-
-function ffmpegPath(): string {
-  if (existsSync('/usr/bin/ffmpeg')) return '/usr/bin/ffmpeg';
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-}
 
 test.beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'courtside-upload-'));

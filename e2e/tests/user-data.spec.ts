@@ -15,6 +15,7 @@ import { expect, test, uniqueEmail } from '../support/fixtures';
 import { signIn, signInFromLoginPage } from '../support/auth';
 import { startServer, type RunningServer } from '../support/server';
 import { logOut } from '../support/shell';
+import { ffmpegPath } from '../support/videos';
 import {
   acceptLeaveWarnings,
   fileList,
@@ -41,7 +42,7 @@ const filePath = (name: string) => path.join(dir, name);
 
 test.beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'courtside-user-data-'));
-  const ffmpeg = '/usr/bin/ffmpeg';
+  const ffmpeg = ffmpegPath();
   for (const name of CLIPS) {
     execFileSync(
       ffmpeg,
