@@ -196,7 +196,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       ffprobePath: opts.ffprobePath === undefined ? await findBinary('@ffprobe-installer/ffprobe') : opts.ffprobePath,
     };
     if (!ctx.ffmpegPath || !ctx.ffprobePath) {
-      app.log.warn('ffmpeg/ffprobe binaries not found: uploads are stored without thumbnail/duration');
+      app.log.warn(
+        'ffprobe or ffmpeg not found: without ffprobe uploads are refused (503), without ffmpeg clips have no thumbnail',
+      );
     }
     await seedVenues(ctx, venues);
     // Housekeeping: forget codes and revoked tokens that can no longer be used.

@@ -14,6 +14,18 @@ describe('upload errors', () => {
     [400, { success: false, error: 'The event does not exist' }, 'EVENT_MATCHING_FAILED', EVENT_PROBLEM_MESSAGE],
     [500, { success: false, error: 'boom' }, 'SERVER_ERROR', 'Server error. Please try again later.'],
     [409, 'not json', 'UPLOAD_FAILED', 'Upload failed: 409'],
+    [
+      507,
+      { success: false, error: 'Not enough free disk space', errorCode: 'INSUFFICIENT_STORAGE' },
+      'INSUFFICIENT_STORAGE',
+      'The server is out of storage space. Please try again later.',
+    ],
+    [
+      503,
+      { success: false, error: 'ffprobe missing', errorCode: 'VIDEO_CHECK_UNAVAILABLE' },
+      'VIDEO_CHECK_UNAVAILABLE',
+      'The server cannot check videos right now. Please try again later.',
+    ],
   ])('%i %j → %s', (status, body, code, message) => {
     expect(errorForResponse(status, body)).toEqual({ code, message });
   });

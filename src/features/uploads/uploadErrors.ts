@@ -16,6 +16,9 @@ const MESSAGES: Record<string, string> = {
   NETWORK_ERROR: 'Network error: the connection was lost. Check your connection and press Retry.',
   AUTHENTICATION_FAILED: 'Your session has ended. Please sign in again to upload.',
   SERVER_ERROR: 'Server error. Please try again later.',
+  // Ours (the spec names no code for these): a full disk and a server that cannot check videos.
+  INSUFFICIENT_STORAGE: 'The server is out of storage space. Please try again later.',
+  VIDEO_CHECK_UNAVAILABLE: 'The server cannot check videos right now. Please try again later.',
   CANCELLED: 'Upload cancelled',
 };
 
