@@ -125,6 +125,49 @@ test.describe('Sign-in and the route guard', () => {
   });
 });
 
+test.describe('Sign-in from any address and any tab', () => {
+  for (const search of ['?next=%E0%A4%A', '?code=%E0%A4%A&state=%', '?logout=%E0%A4%A']) {
+    test(`/login${search}: Sign in still reaches the provider page`, async ({ page }) => {
+      // A saga that throws is logged as 'Background task "login" failed', then restarted.
+      const failures: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && /Background task|URIError/.test(msg.text())) failures.push(msg.text());
+      });
+      page.on('pageerror', (err) => failures.push(err.message));
+      await page.goto(`/login${search}`);
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/idp\/authorize\?/);
+      await expect(page.getByRole('heading', { name: /Sign in to/ })).toBeVisible();
+      // Nothing in the login flow threw.
+      expect(failures).toEqual([]);
+    });
+  }
+
+  test('the provider sends the browser back in another tab: the sign-in completes there', async ({ context }) => {
+    const first = await context.newPage();
+    // In the first tab the provider's redirect back is caught; the user opens it in a second tab.
+    let callbackUrl = '';
+    await first.route('**/idp/authorize', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const response = await route.fetch({ maxRedirects: 0 });
+      callbackUrl = response.headers()['location'] ?? '';
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<p>Continue in the other tab</p>' });
+    });
+    await first.goto('/login');
+    await signInFromLoginPage(first, { email: uniqueEmail('othertab'), keepSignedIn: true });
+    await expect(first.getByText('Continue in the other tab')).toBeVisible();
+    expect(callbackUrl).toMatch(/\/login\?.*code=.*state=/);
+
+    const second = await context.newPage(); // its own, empty tab storage
+    await second.goto(callbackUrl);
+    await second.waitForURL((url) => url.pathname === '/' && url.search === '');
+    await expect(second.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    // The pending sign-in is used up.
+    expect(await second.evaluate(() => localStorage.getItem('courtside.auth.loginState'))).toBeNull();
+  });
+});
+
 test.describe('Sign-in failures', () => {
   test('a code already used elsewhere is silently recovered: "Recovering your session..." then the guard sends to /login', async ({
     page,

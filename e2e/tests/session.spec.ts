@@ -260,6 +260,8 @@ test.describe('Forced sign-out by the server', () => {
       await advanceTo(page, signedInAt + 56 * MINUTE, { activeIn: [page] });
       expect((await refresh).status()).toBe(action === 'revoke' ? 403 : 401);
       await expectLoginWith(page, text);
+      // Spec part 1 §8: a revoked permission reads 'Access denied' above its message.
+      if (action === 'revoke') await expect(page.getByRole('alert').filter({ hasText: text })).toContainText('Access denied');
       expect(await readStoredAuth(page)).toBeNull();
     });
   }

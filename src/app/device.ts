@@ -2,12 +2,22 @@
 export const MOBILE_BREAKPOINT_PX = 768;
 export const MOBILE_MEDIA_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 
-/** "On mobile" for storage decisions: a small viewport or a phone/tablet browser. */
-export function isMobileDevice(): boolean {
+/**
+ * The layout rule: a viewport under the breakpoint. The shell's layout (features/shell/useMobileLayout)
+ * and the Ctrl/Cmd+B shortcut both decide desktop versus mobile by it and nothing else.
+ */
+export function isMobileViewport(): boolean {
   try {
-    if (window.matchMedia?.(MOBILE_MEDIA_QUERY).matches) return true;
+    return window.matchMedia?.(MOBILE_MEDIA_QUERY).matches ?? false;
   } catch {
-    /* matchMedia missing */
+    return false; // matchMedia missing or broken
   }
-  return /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
+}
+
+/**
+ * "On mobile" for storage decisions: a small viewport or a phone/tablet browser (a tablet held
+ * landscape is wider than the breakpoint but may still discard a hidden page). Not for layout.
+ */
+export function isMobileDevice(): boolean {
+  return isMobileViewport() || /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
 }

@@ -1,3 +1,5 @@
+import { PRODUCT_NAME } from './product';
+
 /**
  * Redux DevTools sanitizers: support staff can replay a user's state, but never see a token.
  * Any value under a token-ish key, and any string shaped like a JWT anywhere, is replaced.
@@ -26,7 +28,7 @@ export function redactSecrets<T>(value: T, depth = 0): T {
 }
 
 export const devToolsOptions = {
-  name: 'Courtside',
+  name: PRODUCT_NAME,
   actionSanitizer: <A>(action: A) => redactSecrets(action),
   stateSanitizer: <S>(state: S) => redactSecrets(state),
 };

@@ -1,4 +1,5 @@
 import { createTheme } from '@mui/material/styles';
+import { MOBILE_BREAKPOINT_PX } from './device';
 
 /** Brand green (spec part 1 §9). */
 export const BRAND_GREEN = '#8cc641';
@@ -21,7 +22,8 @@ export const theme = createTheme({
     secondary: { main: '#1f2a37' },
     background: { default: '#f6f8f4' },
   },
-  breakpoints: { values: { xs: 0, sm: 600, md: 768, lg: 1024, xl: 1280 } },
+  // md is the mobile breakpoint (spec part 1 §9): the layout, the shortcut and sx values follow one constant.
+  breakpoints: { values: { xs: 0, sm: 600, md: MOBILE_BREAKPOINT_PX, lg: 1024, xl: 1280 } },
   shape: { borderRadius: 10 },
   typography: {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

@@ -1,3 +1,5 @@
+import { PRODUCT_NAME } from '../../app/product';
+
 /** The error report (spec part 1 §3), built so that no token or sign-in code can ride along. */
 export interface ErrorReport {
   message: string;
@@ -45,7 +47,7 @@ export function buildErrorReport(
 
 /** 'Report this issue': a prefilled mail draft with the error message, URL and time. */
 export function reportMailto(supportEmail: string, caught: Pick<CaughtError, 'message' | 'url' | 'timestamp'>): string {
-  const subject = 'Courtside error report';
+  const subject = `${PRODUCT_NAME} error report`;
   const body = [
     'Describe what you were doing when this happened:',
     '',

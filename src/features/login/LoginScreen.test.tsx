@@ -1,5 +1,5 @@
 import { ThemeProvider } from '@mui/material/styles';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
@@ -71,8 +71,15 @@ describe('LoginScreen', () => {
     expect(store.getActions()).toContainEqual({ type: 'login/loginErrorDismissed', payload: undefined });
   });
 
-  it('explains a forced sign-out in words', () => {
+  it("explains revoked permissions under 'Access denied' (spec part 1 §8)", () => {
     renderLogin(undefined, { ...initialSessionState, status: 'signedOut', logoutReason: 'permission_revoked' });
-    expect(screen.getByText('Your access permissions have been revoked')).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('Access denied')).toBeInTheDocument();
+    expect(within(alert).getByText('Your access permissions have been revoked')).toBeInTheDocument();
+  });
+
+  it('explains another forced sign-out with its message alone', () => {
+    renderLogin(undefined, { ...initialSessionState, status: 'signedOut', logoutReason: 'account_deleted' });
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Your account no longer exists$/);
   });
 });

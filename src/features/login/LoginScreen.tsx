@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -69,7 +70,8 @@ export default function LoginScreen() {
 
           {forcedOut && !error && (
             <Alert severity="warning" onClose={() => dispatch(logoutReasonDismissed())}>
-              {forcedOut}
+              {forcedOut.title && <AlertTitle>{forcedOut.title}</AlertTitle>}
+              {forcedOut.message}
             </Alert>
           )}
 

@@ -1,4 +1,5 @@
-import { parseLoginReturn, stateOfAuthUrl } from './loginCallback';
+import fc from 'fast-check';
+import { lenientDecode, parseLoginReturn, stateOfAuthUrl } from './loginCallback';
 
 describe('parseLoginReturn', () => {
   it('is nothing on a plain /login', () => expect(parseLoginReturn('', 'local')).toEqual({ kind: 'none' }));
@@ -6,10 +7,19 @@ describe('parseLoginReturn', () => {
   it('reads code and state', () =>
     expect(parseLoginReturn('?code=abc&state=s1', 'local')).toEqual({ kind: 'callback', code: 'abc', state: 's1' }));
 
+  it('reads a callback without a state (the API gave none), and an empty state as none', () => {
+    expect(parseLoginReturn('?code=abc', 'local')).toEqual({ kind: 'callback', code: 'abc', state: null });
+    expect(parseLoginReturn('?code=abc&state=', 'local')).toEqual({ kind: 'callback', code: 'abc', state: null });
+  });
+
+  it('decodes escapes in code and state', () =>
+    expect(parseLoginReturn('?code=a%2Fb%3D&state=s%20t', 'local')).toEqual({ kind: 'callback', code: 'a/b=', state: 's t' }));
+
   it('refuses an empty code', () => expect(parseLoginReturn('?code=&state=s1', 'local')).toEqual({ kind: 'invalid' }));
 
-  it.each(['?logout=success', '?local_logout=true', '?from=provider-logout'])('treats %s as a logout marker', (search) =>
-    expect(parseLoginReturn(search, 'local')).toEqual({ kind: 'logout' }),
+  it.each(['?logout=success', '?local_logout=true', '?from=provider-logout', '?from=%6C%6F%67%6F%75%74%E0%A4'])(
+    'treats %s as a logout marker',
+    (search) => expect(parseLoginReturn(search, 'local')).toEqual({ kind: 'logout' }),
   );
 
   it('passes on a provider error', () =>
@@ -17,9 +27,49 @@ describe('parseLoginReturn', () => {
       kind: 'providerError',
       message: 'User cancelled',
     }));
+
+  describe('a malformed address never throws', () => {
+    it.each([
+      ['?next=%E0%A4%A', { kind: 'none' }],
+      ['?next=%', { kind: 'none' }],
+      ['?next=%zz&x=%E0', { kind: 'none' }],
+      ['?%E0%A4%A=1', { kind: 'none' }],
+      ['?code=%E0%A4%A&state=s1', { kind: 'invalid' }],
+      ['?code=abc&state=%E0%A4%A', { kind: 'invalid' }],
+      ['?code=abc&state=s1&state=s2', { kind: 'invalid' }],
+      ['?code=a&code=b&state=s1', { kind: 'invalid' }],
+      ['?code=abc&state=s1&next=%E0%A4%A', { kind: 'callback', code: 'abc', state: 's1' }],
+      ['?logout=%E0%A4%A', { kind: 'logout' }],
+      ['?local_logout=%', { kind: 'logout' }],
+      ['?error=%E0%A4%A', { kind: 'providerError', message: '%E0%A4%A' }],
+      ['?error_description=Bad%20%E0%A4%A', { kind: 'providerError', message: 'Bad %E0%A4%A' }],
+    ])('%s → %j', (search, expected) => expect(parseLoginReturn(search, 'local')).toEqual(expected));
+
+    it('for any query string at all', () =>
+      fc.assert(
+        fc.property(
+          fc.string({ unit: fc.constantFrom('%', 'E', '0', 'A', '4', '=', '&', '?', 'c', 'o', 'd', 'e', '+', 'é', '\uD800') }),
+          (s) => {
+            expect(() => parseLoginReturn(s, 'local')).not.toThrow();
+            expect(() => lenientDecode(s)).not.toThrow();
+          },
+        ),
+      ));
+  });
+});
+
+describe('lenientDecode', () => {
+  it('decodes what it can and keeps malformed escapes', () => {
+    expect(lenientDecode('a%20b%E0%A4%A')).toBe('a b%E0%A4%A');
+    expect(lenientDecode('%E2%9C%93+ok')).toBe('✓ ok');
+  });
 });
 
 describe('stateOfAuthUrl', () => {
   it('reads the state parameter', () => expect(stateOfAuthUrl('http://idp.test/authorize?state=xyz&x=1')).toBe('xyz'));
+  it('is null without one, or an empty one', () => {
+    expect(stateOfAuthUrl('http://idp.test/authorize?x=1')).toBeNull();
+    expect(stateOfAuthUrl('http://idp.test/authorize?state=')).toBeNull();
+  });
   it('is null for a non-URL', () => expect(stateOfAuthUrl('nope')).toBeNull());
 });

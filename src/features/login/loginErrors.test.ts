@@ -14,12 +14,18 @@ describe('login error texts (spec part 1 §8 Login)', () => {
     [{ status: 'timeout' }, 'Request timed out. Please try again.'],
     [{ status: 'network' }, 'Network error. Please check your connection.'],
     [{ status: 500 }, 'Server error. Please try again later.'],
-    [{ status: 'invalid_response' }, 'Invalid response from authentication service'],
+    [{ status: 'invalid_response' }, 'Invalid authentication response'],
     [{ status: 400 }, 'Authentication failed. Please try again.'],
     [{ status: 400, serverMessage: 'Code not recognised' }, 'Code not recognised'],
     [{ status: 400, serverMessage: 'x', details: 'The details win' }, 'The details win'],
   ])('%j → %s', (f, message) => {
     expect(loginErrorFor('callback', failure(f)).message).toBe(message);
+  });
+
+  it("says 'Invalid response from authentication service' for a malformed answer when starting", () => {
+    expect(loginErrorFor('start', failure({ status: 'invalid_response' })).message).toBe(
+      'Invalid response from authentication service',
+    );
   });
 
   it("says 'Failed to initiate authentication' when starting fails otherwise", () => {

@@ -2,12 +2,11 @@ import { call, delay, getContext, put, select, takeLeading } from 'redux-saga/ef
 import type { SagaIterator } from 'redux-saga';
 import type { AppServices } from '../../app/services';
 import { config } from '../../app/config';
-import { readJson, remove, StorageKeys, writeJson } from '../../app/storage';
 import { toApiFailure } from '../../api/apiErrors';
 import { runMutation, type MutationAnswer } from '../../api/runMutation';
 import { authApi, type AuthResponse } from '../session/authApi';
-import { validateAuth } from '../session/authRecord';
-import { measureClockOffset, serverNow } from '../session/clockSkew';
+import { checkAuthRecord } from '../session/authRecord';
+import { measureClockOffset } from '../session/clockSkew';
 import { SILENT_RECOVERY_DELAY_MS } from '../session/constants';
 import { retryFailedLogout } from '../session/logoutFlow';
 import { selectSessionStatus } from '../session/selectors';
@@ -17,18 +16,7 @@ import { decodeToken } from '../session/token';
 import { parseLoginReturn, stateOfAuthUrl } from './loginCallback';
 import { EXPIRED_CODE, INVALID_AUTH_RESPONSE, loginErrorFor, providerErrorFor } from './loginErrors';
 import { loginCompleting, loginFailed, loginPageOpened, loginRecovering, loginStarted, loginSucceeded } from './loginSlice';
-
-/** What we remember across the trip to the provider (tab storage, no secret in it). */
-interface PendingLogin {
-  state: string;
-  keepSignedIn: boolean;
-}
-
-const isPendingLogin = (v: unknown): v is PendingLogin =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as PendingLogin).state === 'string' &&
-  typeof (v as PendingLogin).keepSignedIn === 'boolean';
+import { findPendingLogin, forgetPendingLogin, rememberPendingLogin, type PendingLogin } from './pendingLogin';
 
 type Answer<T> = MutationAnswer<T>;
 
@@ -36,6 +24,11 @@ function failureOf(answer: { error: unknown }) {
   return toApiFailure(answer.error as Parameters<typeof toApiFailure>[0]);
 }
 
+/**
+ * Off to the provider. The authUrl's `state`, when it has one, is remembered for the login CSRF check
+ * on the way back; without one the sign-in goes ahead unchecked (docs/decisions.md: it then rests on
+ * the single-use, 60 s code and the same-origin redirect).
+ */
 function* startLogin(action: ReturnType<typeof loginStarted>): SagaIterator {
   const services: AppServices = yield getContext('services');
   const answer: Answer<string> = yield call(runMutation, authApi.endpoints.startLogin.initiate());
@@ -43,14 +36,7 @@ function* startLogin(action: ReturnType<typeof loginStarted>): SagaIterator {
     yield put(loginFailed(loginErrorFor('start', failureOf(answer))));
     return;
   }
-  const state = stateOfAuthUrl(answer.data);
-  if (!state) {
-    yield put(
-      loginFailed(loginErrorFor('start', { status: 'invalid_response', serverMessage: null, code: null, details: null })),
-    );
-    return;
-  }
-  writeJson('tab', StorageKeys.loginState, { state, keepSignedIn: action.payload.keepSignedIn } satisfies PendingLogin);
+  rememberPendingLogin(stateOfAuthUrl(answer.data), action.payload.keepSignedIn, services.clock.now());
   services.redirect(answer.data);
 }
 
@@ -62,10 +48,9 @@ function* clearAuth(): SagaIterator {
 
 function* completeLogin(code: string, returnedState: string | null): SagaIterator {
   const services: AppServices = yield getContext('services');
-  const pending = readJson('tab', StorageKeys.loginState, isPendingLogin);
-  // Login CSRF: the provider must return the state we were sent off with.
-  if (pending.status !== 'ok' || !returnedState || pending.value.state !== returnedState) {
-    remove('tab', StorageKeys.loginState);
+  // Login CSRF: the provider must return the state of a sign-in this browser started (any tab).
+  const pending: PendingLogin | null = findPendingLogin(returnedState, services.clock.now());
+  if (!pending) {
     services.navigate('/login', { replace: true });
     yield call(clearAuth);
     yield put(loginFailed(INVALID_AUTH_RESPONSE));
@@ -73,11 +58,12 @@ function* completeLogin(code: string, returnedState: string | null): SagaIterato
   }
   yield put(loginCompleting());
   const answer: Answer<AuthResponse> = yield call(runMutation, authApi.endpoints.completeLogin.initiate({ code }));
+  const now = services.clock.now();
   if ('error' in answer) {
     const failure = failureOf(answer);
     // The pending login is kept until the server has answered. A dropped or aborted request (a
     // reload) is no answer: reloading while 'Completing sign-in...' then reaches the silent recovery.
-    if (typeof failure.status === 'number') remove('tab', StorageKeys.loginState);
+    if (typeof failure.status === 'number') forgetPendingLogin(pending, now);
     yield call(clearAuth);
     if (failure.status === 400 && failure.code === EXPIRED_CODE) {
       // Silent recovery: typically a reload of the callback URL after the code was used.
@@ -91,30 +77,26 @@ function* completeLogin(code: string, returnedState: string | null): SagaIterato
     yield put(loginFailed(loginErrorFor('callback', failure)));
     return;
   }
-  remove('tab', StorageKeys.loginState);
-  const now = services.clock.now();
+  forgetPendingLogin(pending, now);
   const claims = decodeToken(answer.data.token);
-  const clockOffsetMs = claims ? measureClockOffset(claims.iat, now) : 0;
-  const check = validateAuth(answer.data, serverNow(now, clockOffsetMs));
+  const check = checkAuthRecord(
+    {
+      user: answer.data.user,
+      token: answer.data.token,
+      lastActivity: now,
+      lastRefresh: now,
+      persistAcrossRestarts: pending.keepSignedIn,
+      clockOffsetMs: claims ? measureClockOffset(claims.iat, now) : 0,
+    },
+    now,
+  );
   if (!check.ok) {
     services.navigate('/login', { replace: true });
     yield call(clearAuth);
     yield put(loginFailed({ message: check.message, hint: null }));
     return;
   }
-  yield put(
-    sessionStarted({
-      record: {
-        user: check.user,
-        token: check.token,
-        lastActivity: now,
-        lastRefresh: now,
-        persistAcrossRestarts: pending.value.keepSignedIn,
-        clockOffsetMs,
-      },
-      source: 'login',
-    }),
-  );
+  yield put(sessionStarted({ record: check.record, source: 'login' }));
   yield put(loginSucceeded());
   services.navigate('/', { replace: true });
   yield call(retryFailedLogout);

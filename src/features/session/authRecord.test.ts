@@ -1,5 +1,5 @@
 import { makeToken, TEST_USER } from '../../test/tokens';
-import { displayName, isStoredAuthRecord, isUser, validateAuth } from './authRecord';
+import { checkAuthRecord, displayName, isStoredAuthRecord, isUser, validateAuth } from './authRecord';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 
@@ -67,5 +67,44 @@ describe('displayName', () => {
     expect(displayName('')).toBe('Sports User');
     expect(displayName(null)).toBe('Sports User');
     expect(displayName('@example.com')).toBe('Sports User');
+  });
+});
+
+describe('checkAuthRecord (every way into a session)', () => {
+  const live = (overrides: object = {}) => ({
+    user: { ...TEST_USER, id: 7 as unknown as string },
+    token: makeToken({}, NOW),
+    lastActivity: NOW,
+    lastRefresh: NOW,
+    persistAcrossRestarts: false,
+    clockOffsetMs: 0,
+    ...overrides,
+  });
+
+  it('accepts a live record and normalises it', () => {
+    expect(checkAuthRecord(live(), NOW)).toMatchObject({ ok: true, record: { user: { id: '7' } } });
+  });
+
+  it.each([
+    ['a token that fails to decode', { token: 'a.bm9wZQ.c' }, 'invalid_token'],
+    ['a missing token', { token: '' }, 'invalid_token'],
+    ['a missing user', { user: undefined }, 'session_corrupted'],
+    [
+      'a token expired beyond the grace',
+      { token: makeToken({ iat: NOW / 1000 - 3600, exp: NOW / 1000 - 121 }) },
+      'session_expired',
+    ],
+    ['30 minutes without activity', { lastActivity: NOW - 30 * 60_000 }, 'session_timeout'],
+  ])('refuses %s', (_what, overrides, reason) => {
+    expect(checkAuthRecord(live(overrides), NOW)).toMatchObject({ ok: false, reason });
+  });
+
+  it("judges expiry on the record's skew-corrected clock", () => {
+    const token = makeToken({ iat: NOW / 1000 - 3600, exp: NOW / 1000 + 60 });
+    expect(checkAuthRecord(live({ token }), NOW).ok).toBe(true);
+    expect(checkAuthRecord(live({ token, clockOffsetMs: 5 * 60_000 }), NOW)).toMatchObject({
+      ok: false,
+      reason: 'session_expired',
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { serverNow } from './clockSkew';
+import { INACTIVITY_TIMEOUT_MS } from './constants';
 import { checkToken } from './token';
 
 /** A signed-in user (spec part 1 §3). */
@@ -73,6 +75,26 @@ export function validateAuth(input: { user: unknown; token: unknown }, serverNow
   // Within the grace period a token is still accepted: the refresh that follows renews it.
   if (check.status === 'expired') return { ok: false, reason: 'session_expired', message: 'Session expired' };
   return { ok: true, user: normalizeUser(input.user), token: input.token };
+}
+
+export type RecordCheck =
+  | { ok: true; record: AuthRecord }
+  | { ok: false; reason: 'invalid_token' | 'session_expired' | 'session_corrupted' | 'session_timeout'; message: string };
+
+/**
+ * The one check on every way into a session: sign-in, restore from storage (tab, persistent, legacy),
+ * a page shown again, another tab's session or newer token, and the persistent copy changed by
+ * another tab. Refuses a record lacking user or token, with a token that fails to decode, expired
+ * beyond the grace (on the record's skew-corrected clock), or idle for 30 minutes. An accepted
+ * record comes back normalised.
+ */
+export function checkAuthRecord(record: AuthRecord, deviceNow: number): RecordCheck {
+  const clockOffsetMs = Number.isFinite(record.clockOffsetMs) ? record.clockOffsetMs : 0;
+  const check = validateAuth(record, serverNow(deviceNow, clockOffsetMs));
+  if (!check.ok) return check;
+  if (!Number.isFinite(record.lastActivity) || deviceNow - record.lastActivity >= INACTIVITY_TIMEOUT_MS)
+    return { ok: false, reason: 'session_timeout', message: 'Session expired' };
+  return { ok: true, record: { ...record, user: check.user, token: check.token, clockOffsetMs } };
 }
 
 /** Name and avatar letter shown for a user: the e-mail prefix, else 'Sports User'. */

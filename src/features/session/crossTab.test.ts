@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../app/store';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
-import { signedInStore } from '../../test/sessionStore';
+import { actionRecorder, signedInStore } from '../../test/sessionStore';
 import { makeToken, TEST_USER } from '../../test/tokens';
 import { logoutRequested, sessionStarted } from './sessionSlice';
 
@@ -102,5 +102,109 @@ describe('cross-tab', () => {
     a.store.dispatch({ type: 'session/activityRecorded', payload: { at: Date.now() } });
     await tick(15 * MIN);
     expect(b.store.getState().session.status).toBe('signedIn');
+  });
+});
+
+/** Another tab's message, sent over the same channel the app uses. */
+function fromOtherTab(message: unknown) {
+  const channel = new BroadcastChannel('courtside.session');
+  channel.postMessage(message);
+  channel.close();
+}
+
+const recordWith = (token: string, overrides: object = {}) => ({
+  user: TEST_USER,
+  token,
+  lastActivity: T0,
+  lastRefresh: T0,
+  persistAcrossRestarts: true,
+  clockOffsetMs: 0,
+  ...overrides,
+});
+
+/** Expired at T0 - 10 min: beyond the 2-minute grace. */
+const expiredToken = () => makeToken({ iat: Math.floor(T0 / 1000) - 3600, exp: Math.floor(T0 / 1000) - 600 });
+/** Three parts, but a payload that is not JSON: fails to decode. */
+const undecodableToken = 'eyJhbGciOiJIUzI1NiJ9.bm90LWpzb24.c2ln';
+
+describe('a session from another tab is checked like a restored one (spec part 1 §4 "Setting the auth")', () => {
+  /** A signed-out tab that records its actions: a refused session never starts, not even for a moment. */
+  async function signedOutTab() {
+    const recorder = actionRecorder();
+    const store = makeStore({ services: { navigate: jest.fn(), redirect: jest.fn() }, middleware: [recorder.middleware] });
+    await tick(400);
+    expect(store.getState().session.status).toBe('signedOut');
+    return Object.assign(store, { started: () => recorder.ofType(sessionStarted.type) });
+  }
+
+  it.each([
+    ['an expired token', expiredToken()],
+    ['a token that fails to decode', undecodableToken],
+    ['a token of two parts', 'abc.def'],
+  ])('a signed-out tab does not start a session with %s', async (_what, token) => {
+    const store = await signedOutTab();
+    fromOtherTab({ type: 'session', reason: 'signedIn', record: recordWith(token) });
+    await tick(1_000);
+    expect(store.started()).toEqual([]);
+    expect(store.getState().session.status).toBe('signedOut');
+    store.sagaTask?.cancel();
+  });
+
+  it('a signed-out tab does start one with a live token (the same message, a good token)', async () => {
+    const store = await signedOutTab();
+    fromOtherTab({ type: 'session', reason: 'signedIn', record: recordWith(tokenAt(T0)) });
+    await tick(1_000);
+    expect(store.started()).toHaveLength(1);
+    expect(store.getState().session).toMatchObject({ status: 'signedIn', user: TEST_USER });
+    store.sagaTask?.cancel();
+  });
+
+  it('a signed-out tab does not start a session idle for 30 minutes', async () => {
+    const store = await signedOutTab();
+    fromOtherTab({ type: 'session', reason: 'signedIn', record: recordWith(tokenAt(T0), { lastActivity: T0 - 31 * MIN }) });
+    await tick(1_000);
+    expect(store.started()).toEqual([]);
+    expect(store.getState().session.status).toBe('signedOut');
+    store.sagaTask?.cancel();
+  });
+
+  it('a new tab refuses an expired session handed over by a stale tab, and starts signed out', async () => {
+    const recorder = actionRecorder();
+    const fresh = makeStore({ services: { navigate: jest.fn(), redirect: jest.fn() }, middleware: [recorder.middleware] });
+    fromOtherTab({ type: 'session', reason: 'answer', record: recordWith(expiredToken()) });
+    await tick(400);
+    expect(recorder.ofType(sessionStarted.type)).toEqual([]);
+    expect(fresh.getState().session).toMatchObject({ status: 'signedOut', logoutReason: null });
+    fresh.sagaTask?.cancel();
+  });
+
+  it('a signed-out tab ignores an expired persistent copy written by another tab', async () => {
+    const store = await signedOutTab();
+    const key = 'courtside.auth.persistent';
+    const value = JSON.stringify(recordWith(expiredToken()));
+    localStorage.setItem(key, value);
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: localStorage }));
+    await tick(1_000);
+    expect(store.started()).toEqual([]);
+    expect(store.getState().session.status).toBe('signedOut');
+    store.sagaTask?.cancel();
+  });
+
+  it('a signed-in tab keeps its token when another tab sends one that fails to decode', async () => {
+    const token = tokenAt(T0);
+    const a = signedInStore(token, { now: T0 });
+    fromOtherTab({ type: 'session', reason: 'refreshed', record: recordWith(undecodableToken) });
+    await tick(1_000);
+    expect(a.store.getState().session).toMatchObject({ status: 'signedIn', token });
+  });
+
+  it('a signed-in tab takes a newer live token from another tab', async () => {
+    const token = tokenAt(T0);
+    const a = signedInStore(token, { now: T0 });
+    await tick(60_000);
+    const newer = tokenAt(Date.now());
+    fromOtherTab({ type: 'session', reason: 'refreshed', record: recordWith(newer, { lastRefresh: Date.now() }) });
+    await tick(1_000);
+    expect(a.store.getState().session.token).toBe(newer);
   });
 });

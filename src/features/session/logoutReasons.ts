@@ -20,22 +20,30 @@ export function isLogoutReason(value: unknown): value is LogoutReason {
   return typeof value === 'string' && (LOGOUT_REASONS as readonly string[]).includes(value);
 }
 
-/** Words for a forced sign-out; a user's own Log out needs none. */
-const EXPLANATIONS: Record<LogoutReason, string | null> = {
+/** Words for a forced sign-out: a message, under a title where spec part 1 §8 gives one. */
+export interface LogoutExplanation {
+  title: string | null;
+  message: string;
+}
+
+const say = (message: string, title: string | null = null): LogoutExplanation => ({ title, message });
+
+/** A user's own Log out, and the reasons kept for server-logout outcomes, need no words. */
+const EXPLANATIONS: Record<LogoutReason, LogoutExplanation | null> = {
   user_logout: null,
   logout_timeout: null,
   server_unreachable: null,
-  session_corrupted: 'Failed to load saved session',
-  migration_failed: 'Failed to load saved session',
-  invalid_token: 'Token validation failed',
-  session_expired: 'Session expired',
-  session_timeout: 'You were signed out after 30 minutes without activity.',
-  refresh_failed: 'Session expired',
-  authentication_failed: 'Authentication failed',
-  account_deleted: 'Your account no longer exists',
-  permission_revoked: 'Your access permissions have been revoked',
+  session_corrupted: say('Failed to load saved session'),
+  migration_failed: say('Failed to load saved session'),
+  invalid_token: say('Token validation failed'),
+  session_expired: say('Session expired'),
+  session_timeout: say('You were signed out after 30 minutes without activity.'),
+  refresh_failed: say('Session expired'),
+  authentication_failed: say('Authentication failed'),
+  account_deleted: say('Your account no longer exists'),
+  permission_revoked: say('Your access permissions have been revoked', 'Access denied'),
 };
 
-export function explainLogout(reason: LogoutReason | null): string | null {
+export function explainLogout(reason: LogoutReason | null): LogoutExplanation | null {
   return reason ? EXPLANATIONS[reason] : null;
 }

@@ -5,7 +5,7 @@ import { isMobileDevice } from '../../app/device';
 import { activityChannel, pageLifecycleChannel, type PageLifecycleEvent } from './browserEvents';
 import { ACTIVITY_THROTTLE_MS, SESSION_HANDOFF_WAIT_MS } from './constants';
 import { openTabLink, type TabEvent, type TabLink } from './crossTab';
-import type { AuthRecord } from './authRecord';
+import { checkAuthRecord, type AuthRecord } from './authRecord';
 import { performLogout, retryFailedLogout } from './logoutFlow';
 import { refreshViaStore } from './refreshSession';
 import { selectSession, selectSessionStatus } from './selectors';
@@ -187,23 +187,31 @@ function* listen(link: TabLink): SagaIterator {
   }
 }
 
-/** Another tab's session: start it here when signed out, or take its newer token when signed in. */
+/**
+ * Another tab's session: start it here when signed out, or take its newer token when signed in. It
+ * passes the same check as a session restored from storage (checkAuthRecord): a token that fails to
+ * decode, is expired beyond the grace, or a session idle for 30 minutes is refused.
+ */
 function* adoptRecord(record: AuthRecord, session: SessionState): SagaIterator {
-  const incoming = decodeToken(record.token);
-  if (!incoming) return;
+  const services: AppServices = yield getContext('services');
+  const now = services.clock.now();
   if (session.status !== 'signedIn') {
-    if (session.status === 'signedOut' || session.status === 'loading') yield put(sessionStarted({ record, source: 'otherTab' }));
+    const verdict = checkAuthRecord(record, now);
+    if (verdict.ok) yield put(sessionStarted({ record: verdict.record, source: 'otherTab' }));
     return;
   }
-  if (session.user?.id !== record.user.id) return;
+  // One session shared by the tabs: its last activity is the latest either of them has seen.
+  const verdict = checkAuthRecord({ ...record, lastActivity: Math.max(record.lastActivity, session.lastActivity ?? 0) }, now);
+  if (!verdict.ok || session.user?.id !== verdict.record.user.id) return;
+  const incoming = decodeToken(verdict.record.token);
   const mine = decodeToken(session.token);
-  if (record.token !== session.token && (!mine || incoming.exp > mine.exp)) {
+  if (incoming && verdict.record.token !== session.token && (!mine || incoming.exp > mine.exp)) {
     yield put(
       tokenRefreshed({
-        token: record.token,
-        user: record.user,
+        token: verdict.record.token,
+        user: verdict.record.user,
         at: record.lastRefresh,
-        clockOffsetMs: record.clockOffsetMs,
+        clockOffsetMs: verdict.record.clockOffsetMs,
         fromOtherTab: true,
       }),
     );

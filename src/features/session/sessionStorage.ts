@@ -1,25 +1,12 @@
 import { readJson, readRaw, remove, StorageKeys, writeJson, writeRaw, type WriteResult } from '../../app/storage';
-import { isStoredAuthRecord, isUser, normalizeUser, validateAuth, type AuthRecord } from './authRecord';
-import { INACTIVITY_TIMEOUT_MS, PERSISTENT_SESSION_MAX_AGE_MS } from './constants';
+import { checkAuthRecord, isStoredAuthRecord, isUser, normalizeUser, type AuthRecord } from './authRecord';
+import { PERSISTENT_SESSION_MAX_AGE_MS } from './constants';
 import type { LogoutReason } from './logoutReasons';
-import { serverNow } from './clockSkew';
 
 /** Where the auth record lives (spec part 1 §9): tab storage always, a persistent copy with remember-me or on mobile. */
 export type RestoreOutcome =
   | { kind: 'restored'; record: AuthRecord; source: 'tab' | 'persistent' | 'legacy' }
   | { kind: 'none'; reason: LogoutReason | null };
-
-function normalizeRecord(record: AuthRecord): AuthRecord {
-  return { ...record, user: normalizeUser(record.user), clockOffsetMs: record.clockOffsetMs ?? 0 };
-}
-
-/** Checks a structurally valid record's token and age; a refusal names its logout reason. */
-function judge(record: AuthRecord, deviceNow: number): { ok: true } | { ok: false; reason: LogoutReason } {
-  const check = validateAuth(record, serverNow(deviceNow, record.clockOffsetMs ?? 0));
-  if (!check.ok) return { ok: false, reason: check.reason };
-  if (deviceNow - record.lastActivity >= INACTIVITY_TIMEOUT_MS) return { ok: false, reason: 'session_timeout' };
-  return { ok: true };
-}
 
 function clearAuthEntries(): void {
   remove('tab', StorageKeys.auth);
@@ -48,19 +35,18 @@ export function restoreSession(deviceNow: number): RestoreOutcome {
       refuse('session_corrupted');
       continue;
     }
-    const record = normalizeRecord(read.value);
-    if (source === 'persistent' && deviceNow - record.lastActivity > PERSISTENT_SESSION_MAX_AGE_MS) {
+    if (source === 'persistent' && deviceNow - read.value.lastActivity > PERSISTENT_SESSION_MAX_AGE_MS) {
       remove(area, key);
       refuse('session_expired');
       continue;
     }
-    const verdict = judge(record, deviceNow);
+    const verdict = checkAuthRecord(read.value, deviceNow);
     if (!verdict.ok) {
       remove(area, key);
       refuse(verdict.reason);
       continue;
     }
-    return { kind: 'restored', record, source };
+    return { kind: 'restored', record: verdict.record, source };
   }
 
   const legacy = migrateLegacy(deviceNow);
@@ -90,10 +76,10 @@ function migrateLegacy(deviceNow: number): RestoreOutcome {
     persistAcrossRestarts: false,
     clockOffsetMs: 0,
   };
-  const verdict = judge(record, deviceNow);
+  const verdict = checkAuthRecord(record, deviceNow);
   if (!verdict.ok) return { kind: 'none', reason: verdict.reason };
-  saveSession(record, false);
-  return { kind: 'restored', record, source: 'legacy' };
+  saveSession(verdict.record, false);
+  return { kind: 'restored', record: verdict.record, source: 'legacy' };
 }
 
 /** Writes the record to tab storage, and the persistent copy when remember-me is set or on mobile. */

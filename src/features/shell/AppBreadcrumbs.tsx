@@ -2,10 +2,9 @@ import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { MOBILE_MEDIA_QUERY } from '../../app/device';
 import { breadcrumbsFor } from '../../app/routes';
+import { useMobileLayout } from './useMobileLayout';
 
 /** Brand green darkened for text on white (5.5:1; #8cc641 itself is too light for text). */
 const LINK_GREEN = '#4a7417';
@@ -13,7 +12,7 @@ const LINK_GREEN = '#4a7417';
 /** Home › Section › Page for the current URL; labels cut to 12 characters on mobile (spec part 1 §2). */
 export function AppBreadcrumbs() {
   const { pathname } = useLocation();
-  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const mobile = useMobileLayout();
   const crumbs = breadcrumbsFor(pathname, mobile);
   const lastIndex = crumbs.length - 1;
 

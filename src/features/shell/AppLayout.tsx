@@ -5,11 +5,9 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import CircularProgress from '@mui/material/CircularProgress';
 import { Suspense, useId } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { MOBILE_MEDIA_QUERY } from '../../app/device';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BRAND_GREEN, SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_MOBILE } from '../../app/theme';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
@@ -19,6 +17,7 @@ import { SessionWarningBanner } from './SessionWarningBanner';
 import { SideNav } from './SideNav';
 import { mobileMenuClosed, selectMobileMenuOpen, selectSidebarOpen, sidebarToggled } from './shellSlice';
 import { UserMenu } from './UserMenu';
+import { useMobileLayout } from './useMobileLayout';
 
 const SIDEBAR_BG = '#1f2a37';
 const MAIN_ID = 'main-content';
@@ -58,7 +57,7 @@ export default function AppLayout() {
   const dispatch = useAppDispatch();
   const location = useLocation();
   const navigate = useNavigate();
-  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const mobile = useMobileLayout();
   const sidebarOpen = useAppSelector(selectSidebarOpen);
   const mobileMenuOpen = useAppSelector(selectMobileMenuOpen);
   const navId = useId();

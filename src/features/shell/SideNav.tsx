@@ -29,16 +29,15 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId } from 'react';
 import { Link, NavLink } from 'react-router';
-import { MOBILE_MEDIA_QUERY } from '../../app/device';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PRODUCT_NAME } from '../../app/product';
 import { BRAND_GREEN } from '../../app/theme';
 import { selectIsAdmin } from '../session/selectors';
 import { visibleNav, type NavGroup } from './navigation';
 import { mobileMenuClosed, selectSidebarOpen } from './shellSlice';
+import { useMobileLayout } from './useMobileLayout';
 
 type Icon = typeof SvgIcon;
 
@@ -144,7 +143,7 @@ export function SideNav() {
   const dispatch = useAppDispatch();
   const isAdmin = useAppSelector(selectIsAdmin);
   const sidebarOpen = useAppSelector(selectSidebarOpen);
-  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const mobile = useMobileLayout();
   const collapsed = !mobile && !sidebarOpen;
   const idPrefix = useId();
   const groups = visibleNav(isAdmin);

@@ -1,16 +1,19 @@
 import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
 import { call, put, select, take, takeEvery } from 'redux-saga/effects';
-import { isMobileDevice } from '../../app/device';
+import { isMobileViewport } from '../../app/device';
 import { readSidebarCookie, sidebarCookieString } from './sidebarCookie';
 import { selectSidebarOpen, sidebarStateLoaded, sidebarToggled } from './shellSlice';
 
-/** Ctrl+B / Cmd+B, from anywhere in the app. */
+/**
+ * Ctrl+B / Cmd+B, from anywhere in the app: the sidebar on a desktop layout, the panel on a mobile
+ * one, decided by the layout's own rule (isMobileViewport), not by the kind of device.
+ */
 function toggleShortcutChannel(): EventChannel<{ mobile: boolean }> {
   return eventChannel((emit) => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'b') {
         e.preventDefault();
-        emit({ mobile: isMobileDevice() });
+        emit({ mobile: isMobileViewport() });
       }
     };
     window.addEventListener('keydown', onKey);
