@@ -141,8 +141,11 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     }
   };
 
-  const checkBeforeBody = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  const authenticate = requireAuth(ctx);
+  const checkBeforeBody = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     try {
+      // Who asks comes first: an anonymous caller learns nothing of the server's disk or tools.
+      await authenticate.call(this, request, reply);
       await refuseEarly(request);
     } catch (err) {
       // The body will not be read: closing the connection stops the client sending it.
@@ -156,136 +159,132 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (!request.raw.complete) closeAfterResponse(reply);
   };
 
-  app.post(
-    '/api/v1/uploads',
-    { onRequest: checkBeforeBody, onError: closeIfUnread, preHandler: requireAuth(ctx) },
-    async (request, reply) => {
-      if (!request.isMultipart()) throw uploadError(400, 'INVALID_INPUT', 'Expected a multipart/form-data body');
-      const ffprobe = ctx.ffprobePath;
-      if (!ffprobe) throw videoCheckUnavailable();
-      await mkdir(partials, { recursive: true });
-      const fields = new Map<string, string>();
-      let file: ReceivedFile | null = null;
-      /** Names of the files written for this upload; removed (wherever they are) when it fails. */
-      const written: string[] = [];
-      let eventChecked = false;
-      try {
-        for await (const part of request.parts({
-          limits: { fileSize: ctx.maxUploadBytes, files: 2, fields: 20, fieldSize: 4096 },
-        })) {
-          if (part.type === 'field') {
-            const value = typeof part.value === 'string' ? part.value : String(part.value);
-            fields.set(part.fieldname, value);
-            // Checked before the file arrives, so a wrong event is refused before the upload is read.
-            if (part.fieldname === 'eventId' && value.trim() && !file) {
-              if (!(await eventExists(value.trim()))) throw eventMissing(value.trim());
-              eventChecked = true;
-            }
-            continue;
+  app.post('/api/v1/uploads', { onRequest: checkBeforeBody, onError: closeIfUnread }, async (request, reply) => {
+    if (!request.isMultipart()) throw uploadError(400, 'INVALID_INPUT', 'Expected a multipart/form-data body');
+    const ffprobe = ctx.ffprobePath;
+    if (!ffprobe) throw videoCheckUnavailable();
+    await mkdir(partials, { recursive: true });
+    const fields = new Map<string, string>();
+    let file: ReceivedFile | null = null;
+    /** Names of the files written for this upload; removed (wherever they are) when it fails. */
+    const written: string[] = [];
+    let eventChecked = false;
+    try {
+      for await (const part of request.parts({
+        limits: { fileSize: ctx.maxUploadBytes, files: 2, fields: 20, fieldSize: 4096 },
+      })) {
+        if (part.type === 'field') {
+          const value = typeof part.value === 'string' ? part.value : String(part.value);
+          fields.set(part.fieldname, value);
+          // Checked before the file arrives, so a wrong event is refused before the upload is read.
+          if (part.fieldname === 'eventId' && value.trim() && !file) {
+            if (!(await eventExists(value.trim()))) throw eventMissing(value.trim());
+            eventChecked = true;
           }
-          if (file || part.fieldname !== 'video') {
-            part.file.resume();
-            if (file) throw uploadError(400, 'TOO_MANY_FILES', 'Only one file may be uploaded per request');
-            throw uploadError(400, 'INVALID_INPUT', `Unexpected file field; use 'video'`);
-          }
-          const filename = path.basename(part.filename || 'video');
-          if (!isStorableText(filename) || filename.length > MAX_FILENAME_LENGTH) {
-            part.file.resume();
-            throw uploadError(400, 'INVALID_INPUT', 'Invalid file name', { field: 'video' });
-          }
-          const ext = path.extname(filename).toLowerCase();
-          const mime = (part.mimetype || '').toLowerCase();
-          if (!ALLOWED_MIME.includes(mime) && !ALLOWED_EXT.includes(ext)) {
-            part.file.resume();
-            throw unsupportedType({ filename, mimeType: mime });
-          }
-          const id = randomUUID();
-          const storedExt = ALLOWED_EXT.includes(ext) ? ext : (EXT_FOR_MIME[mime] ?? '.bin');
-          const storedName = `${id}${storedExt}`;
-          written.push(storedName);
-          // busboy marks the file truncated at the limit but keeps reading the body to the end of the part;
-          // stop at once instead (a chunked upload may never end).
-          const overLimit = new AbortController();
-          part.file.once('limit', () => overLimit.abort());
-          try {
-            await pipeline(part.file, createWriteStream(partialPath(storedName), { flags: 'wx' }), {
-              signal: overLimit.signal,
-            });
-          } catch (err) {
-            throw overLimit.signal.aborted ? fileTooLarge(ctx.maxUploadBytes) : err;
-          }
-          if (part.file.truncated) throw fileTooLarge(ctx.maxUploadBytes);
-          const { size } = await stat(partialPath(storedName));
-          const storedMime = ALLOWED_MIME.includes(mime) ? mime : (MIME_FOR_EXT[storedExt] ?? 'application/octet-stream');
-          file = { id, storedName, filename, mime: storedMime, size };
+          continue;
         }
-        if (!file) throw uploadError(400, 'INVALID_INPUT', "No file uploaded: send the video in the 'video' field");
-        const eventId = fields.get('eventId')?.trim() || null;
-        if (eventId && !eventChecked && !(await eventExists(eventId))) throw eventMissing(eventId);
-        const recordedAtRaw = fields.get('recordedAt')?.trim();
-        const recordedAtGiven = recordedAtRaw
-          ? v.safeParse(isoDateTime, recordedAtRaw)
-          : ({ success: true, output: null } as const);
-        if (!recordedAtGiven.success) {
-          throw uploadError(400, 'INVALID_INPUT', 'recordedAt must be an ISO date-time', { field: 'recordedAt' });
+        if (file || part.fieldname !== 'video') {
+          part.file.resume();
+          if (file) throw uploadError(400, 'TOO_MANY_FILES', 'Only one file may be uploaded per request');
+          throw uploadError(400, 'INVALID_INPUT', `Unexpected file field; use 'video'`);
         }
+        const filename = path.basename(part.filename || 'video');
+        if (!isStorableText(filename) || filename.length > MAX_FILENAME_LENGTH) {
+          part.file.resume();
+          throw uploadError(400, 'INVALID_INPUT', 'Invalid file name', { field: 'video' });
+        }
+        const ext = path.extname(filename).toLowerCase();
+        const mime = (part.mimetype || '').toLowerCase();
+        if (!ALLOWED_MIME.includes(mime) && !ALLOWED_EXT.includes(ext)) {
+          part.file.resume();
+          throw unsupportedType({ filename, mimeType: mime });
+        }
+        const id = randomUUID();
+        const storedExt = ALLOWED_EXT.includes(ext) ? ext : (EXT_FOR_MIME[mime] ?? '.bin');
+        const storedName = `${id}${storedExt}`;
+        written.push(storedName);
+        // busboy marks the file truncated at the limit but keeps reading the body to the end of the part;
+        // stop at once instead (a chunked upload may never end).
+        const overLimit = new AbortController();
+        part.file.once('limit', () => overLimit.abort());
+        try {
+          await pipeline(part.file, createWriteStream(partialPath(storedName), { flags: 'wx' }), {
+            signal: overLimit.signal,
+          });
+        } catch (err) {
+          throw overLimit.signal.aborted ? fileTooLarge(ctx.maxUploadBytes) : err;
+        }
+        if (part.file.truncated) throw fileTooLarge(ctx.maxUploadBytes);
+        const { size } = await stat(partialPath(storedName));
+        const storedMime = ALLOWED_MIME.includes(mime) ? mime : (MIME_FOR_EXT[storedExt] ?? 'application/octet-stream');
+        file = { id, storedName, filename, mime: storedMime, size };
+      }
+      if (!file) throw uploadError(400, 'INVALID_INPUT', "No file uploaded: send the video in the 'video' field");
+      const eventId = fields.get('eventId')?.trim() || null;
+      if (eventId && !eventChecked && !(await eventExists(eventId))) throw eventMissing(eventId);
+      const recordedAtRaw = fields.get('recordedAt')?.trim();
+      const recordedAtGiven = recordedAtRaw
+        ? v.safeParse(isoDateTime, recordedAtRaw)
+        : ({ success: true, output: null } as const);
+      if (!recordedAtGiven.success) {
+        throw uploadError(400, 'INVALID_INPUT', 'recordedAt must be an ISO date-time', { field: 'recordedAt' });
+      }
 
-        const probed = await probeVideo(ffprobe, partialPath(file.storedName), file.filename);
-        let thumbName: string | null = null;
-        if (ctx.ffmpegPath) {
-          const name = `${file.id}.jpg`;
-          written.push(name);
-          try {
-            await thumbnail(ctx.ffmpegPath, partialPath(file.storedName), partialPath(name), probed.duration);
-            thumbName = name;
-          } catch (err) {
-            request.log.warn(
-              `ffmpeg thumbnail failed for clip ${file.id}; storing it without thumbnail (${(err as Error).message})`,
-            );
-          }
+      const probed = await probeVideo(ffprobe, partialPath(file.storedName), file.filename);
+      let thumbName: string | null = null;
+      if (ctx.ffmpegPath) {
+        const name = `${file.id}.jpg`;
+        written.push(name);
+        try {
+          await thumbnail(ctx.ffmpegPath, partialPath(file.storedName), partialPath(name), probed.duration);
+          thumbName = name;
+        } catch (err) {
+          request.log.warn(
+            `ffmpeg thumbnail failed for clip ${file.id}; storing it without thumbnail (${(err as Error).message})`,
+          );
         }
-        // The client's explicit recordedAt wins; then the camera's creation_time; then the upload time.
-        const recordedAt = recordedAtGiven.output ?? probed.creationTime ?? new Date(ctx.now());
-        const stored = file;
-        const row = await ctx.db.transaction(async (tx) => {
-          const r = await tx.query<ClipRow>(
-            `INSERT INTO clips (id, user_id, event_id, filename, stored_name, mime_type, size, duration, width, height,
+      }
+      // The client's explicit recordedAt wins; then the camera's creation_time; then the upload time.
+      const recordedAt = recordedAtGiven.output ?? probed.creationTime ?? new Date(ctx.now());
+      const stored = file;
+      const row = await ctx.db.transaction(async (tx) => {
+        const r = await tx.query<ClipRow>(
+          `INSERT INTO clips (id, user_id, event_id, filename, stored_name, mime_type, size, duration, width, height,
                thumbnail_name, recorded_at, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
-            [
-              stored.id,
-              request.user?.id,
-              eventId,
-              stored.filename,
-              stored.storedName,
-              stored.mime,
-              stored.size,
-              probed.duration,
-              probed.video?.width ?? null,
-              probed.video?.height ?? null,
-              thumbName,
-              recordedAt,
-              new Date(ctx.now()),
-            ],
-          );
-          // Files move into uploads/ inside the transaction: a failed move rolls the row back.
-          if (thumbName) await rename(partialPath(thumbName), path.join(ctx.uploadsDir, thumbName));
-          await rename(partialPath(stored.storedName), path.join(ctx.uploadsDir, stored.storedName));
-          return r.rows[0];
-        });
-        written.length = 0;
-        if (!row) throw new Error('clip insert returned no row');
-        return reply.code(201).send({ success: true, data: toClipView(ctx, row) });
-      } catch (err) {
-        // Names are fresh UUIDs: whatever carries one, in .partial/ or already moved, belongs to this upload.
-        const leftovers = written.flatMap((name) => [partialPath(name), path.join(ctx.uploadsDir, name)]);
-        await Promise.all(leftovers.map((f) => unlink(f).catch(() => undefined)));
-        const mapped = mapUploadError(err, ctx.maxUploadBytes);
-        if (mapped.statusCode >= 500) request.log.error({ err }, 'upload failed');
-        throw mapped;
-      }
-    },
-  );
+          [
+            stored.id,
+            request.user?.id,
+            eventId,
+            stored.filename,
+            stored.storedName,
+            stored.mime,
+            stored.size,
+            probed.duration,
+            probed.video?.width ?? null,
+            probed.video?.height ?? null,
+            thumbName,
+            recordedAt,
+            new Date(ctx.now()),
+          ],
+        );
+        // Files move into uploads/ inside the transaction: a failed move rolls the row back.
+        if (thumbName) await rename(partialPath(thumbName), path.join(ctx.uploadsDir, thumbName));
+        await rename(partialPath(stored.storedName), path.join(ctx.uploadsDir, stored.storedName));
+        return r.rows[0];
+      });
+      written.length = 0;
+      if (!row) throw new Error('clip insert returned no row');
+      return reply.code(201).send({ success: true, data: toClipView(ctx, row) });
+    } catch (err) {
+      // Names are fresh UUIDs: whatever carries one, in .partial/ or already moved, belongs to this upload.
+      const leftovers = written.flatMap((name) => [partialPath(name), path.join(ctx.uploadsDir, name)]);
+      await Promise.all(leftovers.map((f) => unlink(f).catch(() => undefined)));
+      const mapped = mapUploadError(err, ctx.maxUploadBytes);
+      if (mapped.statusCode >= 500) request.log.error({ err }, 'upload failed');
+      throw mapped;
+    }
+  });
 
   const ClipParams = v.object({ id: uuid });
 

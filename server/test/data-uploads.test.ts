@@ -114,6 +114,26 @@ describe('upload limits, real video only, partial files', () => {
     assert.deepEqual(await socketPartialFiles(), []);
   });
 
+  test('an anonymous upload is refused as such (401) before the size or disk is judged, and the connection closes', async () => {
+    const { boundary } = multipart([]);
+    const url = new URL('/api/v1/uploads', base);
+    const req = http.request(url, {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': MAX + MULTIPART_OVERHEAD_BYTES + 1,
+      },
+    });
+    req.on('error', () => undefined);
+    req.flushHeaders();
+    const res = await responseOf(req);
+    assert.equal(res.status, 401);
+    assert.equal(res.headers.connection, 'close');
+    assert.equal(res.body.errorCode, 'INVALID_TOKEN');
+    await res.closed;
+    req.destroy();
+  });
+
   test('a chunked upload (no length) is cut off once past the limit: 413, partial file removed', async () => {
     const before = await socketClipFiles();
     const { boundary } = multipart([]);
