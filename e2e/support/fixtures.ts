@@ -29,6 +29,22 @@ export const test = base.extend<object, WorkerFixtures>({
 
 export { expect };
 
+/** For tests that stop, break or inspect their server: a server of the test's own; baseURL points at it. */
+export const testWithOwnServer = test.extend<{ ownServer: RunningServer }>({
+  // eslint-disable-next-line no-empty-pattern
+  ownServer: async ({}, use) => {
+    const server = await startServer();
+    try {
+      await use(server);
+    } finally {
+      await server.stop();
+    }
+  },
+  baseURL: async ({ ownServer }, use) => {
+    await use(ownServer.baseURL);
+  },
+});
+
 let counter = 0;
 /** A fresh e-mail address per call, so tests never share a user. */
 export function uniqueEmail(prefix = 'player'): string {

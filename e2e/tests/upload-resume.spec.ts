@@ -13,9 +13,9 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, CDPSession, Locator, Page, Response } from '@playwright/test';
-import { expect, test, uniqueEmail } from '../support/fixtures';
+import { expect, test, testWithOwnServer, uniqueEmail } from '../support/fixtures';
 import { signIn } from '../support/auth';
-import { startServer, type RunningServer } from '../support/server';
+import { keptFileKeys } from '../support/userData';
 import { makeLargeVideo } from '../support/videos';
 
 const MB = 1024 * 1024;
@@ -117,27 +117,6 @@ async function getClip(request: APIRequestContext, baseURL: string, token: strin
 function storedWithSize(dataDir: string, size: number): string[] {
   const uploads = path.join(dataDir, 'uploads');
   return readdirSync(uploads).filter((n) => n.endsWith('.mp4') && statSync(path.join(uploads, n)).size === size);
-}
-
-/** IndexedDB keys (idb-keyval's default store) holding kept upload contents. */
-async function keptFileKeys(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('keyval-store');
-        open.onupgradeneeded = () => open.result.createObjectStore('keyval');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const keys = db.transaction('keyval', 'readonly').objectStore('keyval').getAllKeys();
-          keys.onsuccess = () => {
-            db.close();
-            resolve(keys.result.map(String).filter((k) => k.startsWith('courtside.upload.')));
-          };
-          keys.onerror = () => reject(keys.error);
-        };
-      }),
-  );
 }
 
 /** The leave-page warning is held while uploads run: a reload mid-upload accepts it, as a user would. */
@@ -253,20 +232,7 @@ test.describe('Upload queue: reload and resume', () => {
 });
 
 // A server of its own, so stopping it affects no other test; Playwright's baseURL points at it.
-const outageTest = test.extend<{ ownServer: RunningServer }>({
-  // eslint-disable-next-line no-empty-pattern
-  ownServer: async ({}, use) => {
-    const server = await startServer();
-    try {
-      await use(server);
-    } finally {
-      await server.stop();
-    }
-  },
-  baseURL: async ({ ownServer }, use) => {
-    await use(ownServer.baseURL);
-  },
-});
+const outageTest = testWithOwnServer;
 
 outageTest.describe('Upload queue: server outage', () => {
   outageTest(

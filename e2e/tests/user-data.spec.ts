@@ -6,16 +6,14 @@
  *   'Resume Upload?' when signing back in, another user is offered nothing and the files are removed;
  * - signing out in the middle of an upload aborts it: the request is cut and the server keeps no clip.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page, Request, Response } from '@playwright/test';
-import { expect, test, uniqueEmail } from '../support/fixtures';
+import { expect, test, testWithOwnServer, uniqueEmail } from '../support/fixtures';
 import { signIn, signInFromLoginPage } from '../support/auth';
-import { startServer, type RunningServer } from '../support/server';
 import { logOut } from '../support/shell';
-import { ffmpegPath } from '../support/videos';
+import { makeClip, makeLargeVideo } from '../support/videos';
 import {
   acceptLeaveWarnings,
   fileList,
@@ -42,41 +40,9 @@ const filePath = (name: string) => path.join(dir, name);
 
 test.beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'courtside-user-data-'));
-  const ffmpeg = ffmpegPath();
-  for (const name of CLIPS) {
-    execFileSync(
-      ffmpeg,
-      ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=15', '-pix_fmt', 'yuv420p', '-y', name],
-      { cwd: dir },
-    );
-  }
+  for (const name of CLIPS) makeClip(dir, name);
   // A real video (the server would accept it) of about 14 MB: noise does not compress.
-  execFileSync(
-    ffmpeg,
-    [
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=640x480:rate=25',
-      '-t',
-      '2',
-      '-vf',
-      'noise=alls=100:allf=t+u',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-crf',
-      '12',
-      '-pix_fmt',
-      'yuv420p',
-      '-y',
-      BIG_CLIP,
-    ],
-    { cwd: dir },
-  );
+  makeLargeVideo(dir, BIG_CLIP, 14 * MB);
 });
 
 test.afterAll(() => {
@@ -166,20 +132,7 @@ test.describe('User data and the end of a session', () => {
 });
 
 // A server of its own: its uploads directory must end up empty.
-const ownServerTest = test.extend<{ ownServer: RunningServer }>({
-  // eslint-disable-next-line no-empty-pattern
-  ownServer: async ({}, use) => {
-    const server = await startServer();
-    try {
-      await use(server);
-    } finally {
-      await server.stop();
-    }
-  },
-  baseURL: async ({ ownServer }, use) => {
-    await use(ownServer.baseURL);
-  },
-});
+const ownServerTest = testWithOwnServer;
 
 ownServerTest(
   'logging out mid-upload aborts the request: no request continues and the server keeps no clip',

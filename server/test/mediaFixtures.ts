@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { tempDir } from './helpers';
+import type { ClipView } from '../routes/uploads';
 
 /** Test media made with the ffmpeg shipped in @ffmpeg-installer, and multipart bodies built by hand. */
 
@@ -61,15 +62,5 @@ export interface Envelope<T = unknown> {
   details?: Record<string, unknown> | null;
 }
 
-export interface Clip {
-  id: string;
-  eventId: string | null;
-  filename: string;
-  size: number;
-  duration: number | null;
-  width: number | null;
-  height: number | null;
-  thumbnailUrl: string | null;
-  videoUrl: string;
-  timestamp: string;
-}
+/** What the API answers for a clip. */
+export type Clip = ClipView;
