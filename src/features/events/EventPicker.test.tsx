@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { Settings } from 'luxon';
 import { http, HttpResponse } from 'msw';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
@@ -17,6 +18,7 @@ function event(id: string, name: string): EventSummary {
     sport: 'Baseball',
     startTime: '2026-05-01T18:00:00.000Z',
     endTime: null,
+    timezone: 'America/Chicago',
     location: { name: 'Wrigley Field', city: 'Chicago', state: 'IL', latitude: 41.9484, longitude: -87.6553 },
     distance: null,
   };
@@ -46,6 +48,9 @@ async function searchFor(user: ReturnType<typeof renderPicker>['user'], text: st
 }
 
 beforeEach(() => localStorage.clear());
+afterEach(() => {
+  Settings.defaultZone = 'system';
+});
 
 describe('EventPicker', () => {
   it('collapsed with a selected event: name, sport, date, location and Change', () => {
@@ -55,6 +60,21 @@ describe('EventPicker', () => {
     expect(within(card).getByText(/Baseball · /)).toBeInTheDocument();
     expect(within(card).getByText('Wrigley Field, Chicago, IL')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change' })).toBeInTheDocument();
+  });
+
+  it("shows the selected event's start on the venue's clock, naming the zone away from it", () => {
+    Settings.defaultZone = 'Asia/Tokyo'; // the device
+    renderPicker({ ...event('e-1', 'Red Sox vs Yankees'), timezone: 'America/New_York' });
+    const card = screen.getByRole('group', { name: 'Selected event' });
+    // 18:00 UTC: 2 PM at Fenway, 3 AM the next day in Tokyo.
+    expect(within(card).getByText('Baseball · May 1, 2026, 2:00 PM EDT')).toBeInTheDocument();
+  });
+
+  it('names no zone for an event in the device zone', () => {
+    Settings.defaultZone = 'America/Chicago';
+    renderPicker(event('e-1', 'Cubs vs Cardinals'));
+    const card = screen.getByRole('group', { name: 'Selected event' });
+    expect(within(card).getByText('Baseball · May 1, 2026, 1:00 PM')).toBeInTheDocument();
   });
 
   it('collapsed with none: says so and offers to choose; uploading without an event is allowed', () => {
@@ -105,6 +125,20 @@ describe('EventPicker', () => {
     expect(onSelect).toHaveBeenCalledWith(event('e-1', 'Cubs vs Cardinals'));
     expect(readRecentEvents().map((e) => e.id)).toEqual(['e-1']);
     expect(screen.queryByRole('textbox', { name: 'Search events' })).not.toBeInTheDocument();
+  });
+
+  it("lists search results with their start in the venue's zone and keeps the zone on the pick", async () => {
+    Settings.defaultZone = 'Europe/Berlin';
+    const fenway = { ...serverEvent('e-2', 'Red Sox vs Yankees'), timezone: 'America/New_York' };
+    apiServer.use(http.get(API('events/text-search'), () => HttpResponse.json({ success: true, data: [fenway] })));
+    const { user, onSelect } = renderPicker();
+    await user.click(screen.getByRole('button', { name: 'Choose Event' }));
+    await searchFor(user, 'sox');
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    const result = within(results).getByRole('button', { name: /Red Sox vs Yankees/ });
+    expect(result).toHaveTextContent('Baseball · May 1, 2026, 2:00 PM EDT · Wrigley Field, Chicago, IL');
+    await user.click(result);
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 'e-2', timezone: 'America/New_York' }));
   });
 
   it('ignores an empty query', async () => {

@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
+import { formatEventPlace, formatEventStart } from './eventDisplay';
 import { noEventsFound, SEARCH_FAILED, useEventSearch, type EventSearchArgs } from './eventSearchApi';
 import type { EventSummary } from './eventTypes';
 import { useRecentEvents } from './recentEvents';
@@ -23,16 +24,6 @@ export interface EventPickerProps {
   mode?: EventSearchArgs['mode'];
   near?: EventSearchArgs['near'];
   radiusKm?: number;
-}
-
-export function formatEventDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-export function formatEventPlace(event: EventSummary): string {
-  const { name, city, state } = event.location;
-  return `${name}, ${city}, ${state}`;
 }
 
 const FALLBACK_NOTE = {
@@ -48,7 +39,7 @@ function EventList({ events, label, onPick }: { events: EventSummary[]; label: s
           <ListItemButton onClick={() => onPick(event)} sx={{ minHeight: 56 }}>
             <ListItemText
               primary={event.name}
-              secondary={`${event.sport ? `${event.sport} · ` : ''}${formatEventDate(event.startTime)} · ${formatEventPlace(event)}`}
+              secondary={`${event.sport ? `${event.sport} · ` : ''}${formatEventStart(event)} · ${formatEventPlace(event)}`}
             />
           </ListItemButton>
         </ListItem>
@@ -91,7 +82,7 @@ export function EventPicker({ selected, onSelect, onClear, mode = 'general', nea
             <Box sx={{ flex: 1, minWidth: 0 }} aria-label="Selected event" role="group">
               <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{selected.name}</Typography>
               <Typography variant="body2" color="text.secondary">
-                {[selected.sport, formatEventDate(selected.startTime)].filter(Boolean).join(' · ')}
+                {[selected.sport, formatEventStart(selected)].filter(Boolean).join(' · ')}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {formatEventPlace(selected)}

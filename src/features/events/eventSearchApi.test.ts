@@ -38,6 +38,7 @@ const summary: EventSummary = {
   sport: 'Baseball',
   startTime: '2026-05-01T18:00:00.000Z',
   endTime: null,
+  timezone: 'America/Chicago',
   location: { name: 'Wrigley Field', city: 'Chicago', state: 'IL', latitude: 41.9484, longitude: -87.6553 },
   distance: null,
 };
@@ -91,11 +92,26 @@ describe('toEventSummary', () => {
       sport: 'Basketball',
       startTime: '2026-05-01T18:00:00.000Z',
       endTime: null,
-      location: { name: '', city: null, state: null, coordinates: null, latitude: 40, longitude: -80 },
+      timezone: null,
+      location: { name: '', city: null, state: null, timezone: null, coordinates: null, latitude: 40, longitude: -80 },
       distance: 3.2,
     });
     expect(event.location).toEqual({ name: 'Location TBD', city: 'TBD', state: 'TBD', latitude: 40, longitude: -80 });
     expect(event.distance).toBe(3.2);
+  });
+
+  it("keeps the venue's time zone, from the event or else from its location", () => {
+    const base = { ...serverEvent, distance: null };
+    expect(toEventSummary({ ...base, timezone: 'America/New_York' }).timezone).toBe('America/New_York');
+    const onLocation = { ...base, timezone: null, location: { ...base.location, timezone: 'Asia/Tokyo' } };
+    expect(toEventSummary(onLocation).timezone).toBe('Asia/Tokyo');
+  });
+
+  it("uses the spec's default zone when there is none or it is not a real zone", () => {
+    const base = { ...serverEvent, distance: null };
+    expect(toEventSummary({ ...base, timezone: null }).timezone).toBe('America/Chicago');
+    const bogus = { ...base, timezone: 'Mars/Base', location: { ...base.location, timezone: 'Nowhere/Land' } };
+    expect(toEventSummary(bogus).timezone).toBe('America/Chicago');
   });
 });
 
@@ -114,6 +130,14 @@ describe('searchEvents', () => {
     expect(url!.searchParams.get('radius')).toBe('500');
     expect(url!.searchParams.has('near')).toBe(false);
     expect(readCachedSearch(searchCacheKey({ q: 'cubs', radiusKm: 500 }), T0)).toEqual([summary]);
+  });
+
+  it("keeps each event's zone through the answer, the store and the local cache", async () => {
+    const boston = { ...serverEvent, id: 'e-2', timezone: 'America/New_York' };
+    apiServer.use(http.get(API('events/text-search'), () => HttpResponse.json({ success: true, data: [boston] })));
+    const result = await search({ q: 'sox', mode: 'general' });
+    expect(result.data?.events.map((e) => e.timezone)).toEqual(['America/New_York']);
+    expect(readCachedSearch(searchCacheKey({ q: 'sox', radiusKm: 500 }), T0)?.[0]?.timezone).toBe('America/New_York');
   });
 
   it('on failure answers with the saved results for the same search', async () => {

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { api } from '../../api/apiSlice';
 import { envelope } from '../../api/envelope';
 import type { AppServices } from '../../app/services';
+import { venueZone } from '../../lib/venueTime';
 import { readCachedSearch, searchCacheKey, writeCachedSearch } from './eventSearchCache';
 import type { EventSummary } from './eventTypes';
 import { readRecentEvents } from './recentEvents';
@@ -30,6 +31,8 @@ export interface EventSearchResult {
 
 const optionalNumber = v.optional(v.nullable(v.number()), null);
 const optionalText = v.optional(v.nullable(v.string()), null);
+/** May be absent: the answer stays valid, and toEventSummary picks a zone. */
+const optionalZone = v.optional(v.nullable(v.string()));
 
 const rawEventSchema = v.object({
   id: v.pipe(v.union([v.string(), v.number()]), v.transform(String)),
@@ -37,12 +40,15 @@ const rawEventSchema = v.object({
   sport: v.optional(v.nullable(v.string()), ''),
   startTime: v.string(),
   endTime: optionalText,
+  /** The venue's zone (the local API sends it on every event; other servers may put it on the location). */
+  timezone: optionalZone,
   location: v.optional(
     v.nullable(
       v.object({
         name: optionalText,
         city: optionalText,
         state: optionalText,
+        timezone: optionalZone,
         coordinates: v.optional(v.nullable(v.object({ lat: optionalNumber, lng: optionalNumber })), null),
         latitude: optionalNumber,
         longitude: optionalNumber,
@@ -58,7 +64,10 @@ export const textSearchResponseSchema = envelope(v.array(rawEventSchema));
 
 type RawEvent = v.InferOutput<typeof rawEventSchema>;
 
-/** Spec part 1 §3 "Event search result": defaults for a missing location name, city and state. */
+/**
+ * Spec part 1 §3 "Event search result": defaults for a missing location name, city and state; the
+ * event's zone, else the location's, else the default zone (spec part 1 §3 "timezone (default America/Chicago)").
+ */
 export function toEventSummary(raw: RawEvent): EventSummary {
   const loc = raw.location;
   return {
@@ -67,6 +76,7 @@ export function toEventSummary(raw: RawEvent): EventSummary {
     sport: raw.sport ?? '',
     startTime: raw.startTime,
     endTime: raw.endTime,
+    timezone: venueZone(raw.timezone, venueZone(loc?.timezone)),
     location: {
       name: loc?.name || 'Location TBD',
       city: loc?.city || 'TBD',

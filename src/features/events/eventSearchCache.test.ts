@@ -19,6 +19,7 @@ function sampleEvent(id: string, name = `Game ${id}`): EventSummary {
     sport: 'Baseball',
     startTime: '2026-05-01T18:00:00.000Z',
     endTime: null,
+    timezone: 'America/Chicago',
     location: { name: 'Wrigley Field', city: 'Chicago', state: 'IL', latitude: 41.948, longitude: -87.655 },
     distance: null,
   };
@@ -103,6 +104,27 @@ describe('search cache', () => {
       ]),
     );
     expect(readSearchCache().map((e) => e.key)).toEqual(['good||']);
+  });
+
+  it("loads entries saved before events kept their zone: the location's zone, else America/Chicago", () => {
+    const { timezone: _dropped, ...old } = sampleEvent('1');
+    const oldWithLocationZone = { ...old, id: '2', location: { ...old.location, timezone: 'America/Denver' } };
+    localStorage.setItem(
+      fullKey(StorageKeys.searchCache),
+      JSON.stringify([{ key: 'old||', at: T0, events: [old, oldWithLocationZone] }]),
+    );
+    const events = readCachedSearch('old||', T0);
+    expect(events?.map((e) => [e.id, e.timezone])).toEqual([
+      ['1', 'America/Chicago'],
+      ['2', 'America/Denver'],
+    ]);
+    // The location's zone is read, not kept twice.
+    expect(events?.[1]?.location).toEqual(old.location);
+  });
+
+  it("keeps a saved event's zone", () => {
+    writeCachedSearch('sox||', [{ ...sampleEvent('1'), timezone: 'America/New_York' }], T0);
+    expect(readCachedSearch('sox||', T0)?.[0]?.timezone).toBe('America/New_York');
   });
 
   it('survives a storage that refuses writes', () => {

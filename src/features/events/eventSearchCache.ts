@@ -1,27 +1,43 @@
 import * as v from 'valibot';
 import { readJson, StorageKeys, writeJson } from '../../app/storage';
+import { venueZone } from '../../lib/venueTime';
 import type { EventSummary } from './eventTypes';
 
 /** Event search cache (spec part 1 §9): kept locally, used when a search fails. */
 export const SEARCH_CACHE_MAX_ENTRIES = 20;
 export const SEARCH_CACHE_TTL_MS = 60 * 60 * 1000;
 
-/** The stored shape of an EventSummary; anything else in storage is ignored, never trusted. */
-export const storedEventSchema = v.object({
-  id: v.string(),
-  name: v.string(),
-  sport: v.string(),
-  startTime: v.string(),
-  endTime: v.nullable(v.string()),
-  location: v.object({
+const storedZone = v.optional(v.nullable(v.string()), null);
+
+/**
+ * The stored shape of an EventSummary; anything else in storage is ignored, never trusted.
+ * Entries saved before events kept their zone have none: they still load, with the location's zone
+ * if one was stored there, else the default zone — a recent event must not vanish over an upgrade.
+ */
+export const storedEventSchema = v.pipe(
+  v.object({
+    id: v.string(),
     name: v.string(),
-    city: v.string(),
-    state: v.string(),
-    latitude: v.nullable(v.number()),
-    longitude: v.nullable(v.number()),
+    sport: v.string(),
+    startTime: v.string(),
+    endTime: v.nullable(v.string()),
+    timezone: storedZone,
+    location: v.object({
+      name: v.string(),
+      city: v.string(),
+      state: v.string(),
+      latitude: v.nullable(v.number()),
+      longitude: v.nullable(v.number()),
+      timezone: storedZone,
+    }),
+    distance: v.nullable(v.number()),
   }),
-  distance: v.nullable(v.number()),
-});
+  v.transform(({ timezone, location: { timezone: locationZone, ...location }, ...event }): EventSummary => ({
+    ...event,
+    timezone: venueZone(timezone, venueZone(locationZone)),
+    location,
+  })),
+);
 
 const entrySchema = v.object({ key: v.string(), at: v.number(), events: v.array(storedEventSchema) });
 

@@ -5,6 +5,11 @@ export interface EventSummary {
   sport: string;
   startTime: string;
   endTime: string | null;
+  /**
+   * The venue's IANA time zone ('America/New_York'): event times are shown as the venue's clock reads
+   * them. Always a usable zone: a missing or unknown one becomes the location's, else 'America/Chicago'.
+   */
+  timezone: string;
   location: {
     name: string;
     city: string;

@@ -11,6 +11,7 @@ function sampleEvent(id: string, name = `Game ${id}`): EventSummary {
     sport: 'Baseball',
     startTime: '2026-05-01T18:00:00.000Z',
     endTime: null,
+    timezone: 'America/Chicago',
     location: { name: 'Wrigley Field', city: 'Chicago', state: 'IL', latitude: 41.948, longitude: -87.655 },
     distance: null,
   };
@@ -53,6 +54,17 @@ describe('recent events', () => {
     expect(readRecentEvents()).toEqual([]);
     expect(rememberRecentEvent(sampleEvent('a'), T0).map((e) => e.id)).toEqual(['a']);
     expect(readRecentEvents().map((e) => e.id)).toEqual(['a']);
+  });
+
+  it('keeps recent events stored before events kept their zone, in the default zone', () => {
+    const { timezone: _dropped, ...old } = sampleEvent('a');
+    localStorage.setItem(fullKey(StorageKeys.recentEvents), JSON.stringify([{ event: old, selectedAt: T0 }]));
+    expect(readRecentEvents()).toEqual([{ ...old, timezone: 'America/Chicago' }]);
+  });
+
+  it("remembers the venue's zone", () => {
+    rememberRecentEvent({ ...sampleEvent('a'), timezone: 'Europe/London' }, T0);
+    expect(readRecentEvents()[0]?.timezone).toBe('Europe/London');
   });
 
   it('drops duplicated entries found in storage', () => {

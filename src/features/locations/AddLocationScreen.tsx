@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { LOCATION_TEXT, locationSavedMessage, saveLocationFailedMessage } from './locationMessages';
 import { useCreateLocationMutation } from './locationsApi';
-import { formatCoordinates, placeToLocation, UNNAMED_LOCATION, type PlaceSuggestion } from './placeToLocation';
+import { formatCoordinates } from '../../lib/geo';
+import { placeToLocation, UNNAMED_LOCATION, type PlaceSuggestion } from './placeToLocation';
 import { usePlaceSearch } from './usePlaceSearch';
 
 interface Message {

@@ -1,10 +1,9 @@
 import * as v from 'valibot';
 import { api } from '../../api/apiSlice';
 import { envelope } from '../../api/envelope';
+import { DEFAULT_VENUE_ZONE } from '../../lib/venueTime';
 import type { LocationPayload } from './placeToLocation';
 
-/** Spec part 1 §9: the time zone of a location that has none. */
-export const DEFAULT_TIMEZONE = 'America/Chicago';
 /** Spec part 1 §9: location-save timeout. */
 export const SAVE_LOCATION_TIMEOUT_MS = 10_000;
 
@@ -28,7 +27,8 @@ export function toLocationSummary(raw: v.InferOutput<typeof locationSchema>): Lo
   return {
     id: raw.id,
     name: raw.name ?? '',
-    timezone: raw.timezone || DEFAULT_TIMEZONE,
+    // Spec part 1 §3: a location without a zone is in America/Chicago.
+    timezone: raw.timezone || DEFAULT_VENUE_ZONE,
     address: raw.address ?? '',
   };
 }

@@ -1,6 +1,5 @@
 import {
   addressParts,
-  formatCoordinates,
   isSuggestionFailure,
   placeToLocation,
   readPlaceResult,
@@ -54,14 +53,6 @@ describe('placeToLocation', () => {
   it("names a place without a name 'Unnamed Location'", () => {
     expect(placeToLocation({ ...wrigley, name: '' }).name).toBe('Unnamed Location');
     expect(placeToLocation({ ...wrigley, name: '   ' }).name).toBe('Unnamed Location');
-  });
-});
-
-describe('formatCoordinates', () => {
-  it('shows both coordinates to 6 decimals', () => {
-    expect(formatCoordinates(41.948438, -87.655333)).toBe('41.948438, -87.655333');
-    expect(formatCoordinates(41.9, -87)).toBe('41.900000, -87.000000');
-    expect(formatCoordinates(33.4453004, -112.0667006)).toBe('33.445300, -112.066701');
   });
 });
 

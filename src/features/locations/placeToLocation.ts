@@ -66,11 +66,6 @@ export function placeToLocation(place: PlaceDetails): LocationPayload {
   };
 }
 
-/** Coordinates to 6 decimals: `41.948438, -87.655333`. */
-export function formatCoordinates(latitude: number, longitude: number): string {
-  return `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;
-}
-
 type Obj = Record<string, unknown>;
 
 function isObj(value: unknown): value is Obj {

@@ -12,7 +12,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId } from 'react';
 import { MOBILE_MEDIA_QUERY } from '../../app/device';
 import type { ResumeOffer } from './uploadsSlice';
-import { formatBytes, STATUS_LABEL } from './UploadFileList';
+import { formatFileSize } from '../../lib/fileSize';
+import { STATUS_LABEL } from './UploadFileList';
 
 export interface ResumeUploadDialogProps {
   offer: ResumeOffer | null;
@@ -39,7 +40,7 @@ export function ResumeUploadDialog({ offer, onResume, onStartFresh, onCancel }: 
             <ListItem key={f.id} disableGutters>
               <ListItemText
                 primary={f.name}
-                secondary={`${formatBytes(f.size)} · ${STATUS_LABEL[f.status]}${f.progress > 0 ? ` · ${f.progress}%` : ''}`}
+                secondary={`${formatFileSize(f.size)} · ${STATUS_LABEL[f.status]}${f.progress > 0 ? ` · ${f.progress}%` : ''}`}
                 slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
               />
             </ListItem>

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { Settings } from 'luxon';
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
 import type { EventSummary } from '../events/eventTypes';
 import { getFile } from './fileRegistry';
@@ -46,6 +47,7 @@ const cubs: EventSummary = {
   sport: 'Baseball',
   startTime: '2026-05-01T18:00:00.000Z',
   endTime: null,
+  timezone: 'America/Chicago',
   location: { name: 'Wrigley Field', city: 'Chicago', state: 'IL', latitude: 41.9484, longitude: -87.6553 },
   distance: null,
 };
@@ -80,6 +82,19 @@ describe('UploadClipsScreen', () => {
     renderScreen({ selectedEvent: cubs });
     expect(screen.getByText('Cubs vs Cardinals')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change' })).toBeInTheDocument();
+  });
+
+  it("names the selected event in the summary, on the venue's clock", () => {
+    Settings.defaultZone = 'Asia/Tokyo'; // the device
+    try {
+      const fenway = { ...cubs, name: 'Red Sox vs Yankees', timezone: 'America/New_York' };
+      renderScreen({ selectedEvent: fenway, files: [item('p', 'pending')] });
+      const summary = screen.getByRole('region', { name: 'Upload Summary' });
+      // 18:00 UTC is 2 PM in Boston (3 AM the next day in Tokyo).
+      expect(within(summary).getByText(/^Event: Red Sox vs Yankees · May 1, 2026, 2:00 PM EDT · /)).toBeInTheDocument();
+    } finally {
+      Settings.defaultZone = 'system';
+    }
   });
 
   it('"No event" dispatches an empty selection', async () => {

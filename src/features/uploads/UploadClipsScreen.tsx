@@ -177,7 +177,7 @@ export default function UploadClipsScreen() {
         </Box>
       </Step>
 
-      {files.length > 0 && <UploadSummary summary={summary} onClearAll={() => dispatch(allCleared())} />}
+      {files.length > 0 && <UploadSummary summary={summary} event={selectedEvent} onClearAll={() => dispatch(allCleared())} />}
 
       <UploadFileList files={files} onRemove={onRemove} onRetry={onRetry} onCancel={onCancel} />
 

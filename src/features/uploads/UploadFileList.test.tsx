@@ -1,25 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { formatBytes, formatDuration, UploadFileList } from './UploadFileList';
+import { UploadFileList } from './UploadFileList';
 import type { UploadFileItem } from './uploadTypes';
-
-describe('formatBytes', () => {
-  it.each([
-    [512, '512 B'],
-    [2048, '2.0 KB'],
-    [5 * 1024 * 1024 + 200_000, '5.2 MB'],
-    [3 * 1024 ** 3, '3.0 GB'],
-  ])('%d → %s', (bytes, text) => expect(formatBytes(bytes)).toBe(text));
-});
-
-describe('formatDuration', () => {
-  it.each([
-    [0, '0:00'],
-    [2.4, '0:02'],
-    [75, '1:15'],
-    [600, '10:00'],
-    [3725, '1:02:05'],
-  ])('%d s → %s', (seconds, text) => expect(formatDuration(seconds)).toBe(text));
-});
 
 describe('UploadFileList', () => {
   const file: UploadFileItem = {
@@ -45,5 +26,12 @@ describe('UploadFileList', () => {
     render(<UploadFileList files={[file]} {...actions} />);
     expect(screen.queryByLabelText(/^Duration/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove a.mp4' })).toBeEnabled();
+  });
+
+  it('shows the size and, once known, the duration in the shared formats', () => {
+    const known = { ...file, size: 5 * 1024 * 1024 + 200_000, metadata: { duration: 3725 } };
+    render(<UploadFileList files={[known]} {...actions} />);
+    expect(screen.getByText('5.2 MB')).toBeInTheDocument();
+    expect(screen.getByLabelText('Duration 1:02:05')).toHaveTextContent('1:02:05');
   });
 });

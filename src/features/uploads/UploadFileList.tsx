@@ -11,6 +11,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { formatDuration } from '../../lib/duration';
+import { formatFileSize } from '../../lib/fileSize';
 import type { UploadFileItem, UploadStatus } from './uploadTypes';
 
 export const STATUS_LABEL: Record<UploadStatus, string> = {
@@ -28,23 +30,6 @@ const STATUS_COLOR: Record<UploadStatus, ChipProps['color']> = {
   completed: 'success',
   failed: 'error',
 };
-
-/** 1 decimal above 1 MB / 1 KB, bytes below. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 * 1024) return `${(bytes / 1024 / 1024 / 1024).toFixed(1)} GB`;
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${bytes} B`;
-}
-
-/** Seconds as m:ss (h:mm:ss from an hour). */
-export function formatDuration(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
 
 export interface UploadFileListProps {
   files: UploadFileItem[];
@@ -69,7 +54,7 @@ const FileRow = memo(function FileRow({
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{file.name}</Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
             <Typography variant="body2" color="text.secondary">
-              {formatBytes(file.size)}
+              {formatFileSize(file.size)}
             </Typography>
             {typeof duration === 'number' && (
               <Typography variant="body2" color="text.secondary" aria-label={`Duration ${formatDuration(duration)}`}>

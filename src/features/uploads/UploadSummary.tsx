@@ -5,6 +5,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { formatEventPlace, formatEventStart } from '../events/eventDisplay';
+import type { EventSummary } from '../events/eventTypes';
 
 export interface UploadSummaryCounts {
   total: number;
@@ -19,11 +21,16 @@ export interface UploadSummaryCounts {
 
 export interface UploadSummaryProps {
   summary: UploadSummaryCounts;
+  /** The event the files go to; none when uploading without an event. */
+  event?: EventSummary | null;
   onClearAll: () => void;
 }
 
-/** 'Upload Summary': counts by status, overall progress and Clear All (presentational). */
-export function UploadSummary({ summary, onClearAll }: UploadSummaryProps) {
+/**
+ * 'Upload Summary': the event the files go to (its start on the venue's clock), counts by status,
+ * overall progress and Clear All (presentational).
+ */
+export function UploadSummary({ summary, event = null, onClearAll }: UploadSummaryProps) {
   const titleId = useId();
   const counts: Array<[string, number]> = [
     ['Total', summary.total],
@@ -43,6 +50,11 @@ export function UploadSummary({ summary, onClearAll }: UploadSummaryProps) {
             Clear All
           </Button>
         </Stack>
+        {event && (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            Event: {event.name} · {formatEventStart(event)} · {formatEventPlace(event)}
+          </Typography>
+        )}
         <Box
           component="dl"
           sx={{

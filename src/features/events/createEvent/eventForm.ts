@@ -1,6 +1,7 @@
 import type { ApiFailure } from '../../../api/apiErrors';
 import type { EventPayload } from '../eventsApi';
-import { localToUtcIso, usableZone } from './eventTimes';
+import { venueZone } from '../../../lib/venueTime';
+import { localToUtcIso } from '../../../lib/wallTime';
 
 /** Add Event texts (spec part 1 §8 "Add Event"), plus ours for times that cannot be used. */
 export const EVENT_TEXT = {
@@ -25,9 +26,6 @@ export const SPORT_SUGGESTIONS = [
   'Swimming',
   'Track',
 ] as const;
-
-/** Spec part 1 §9: the time zone of a location that has none. */
-export const DEFAULT_EVENT_TIMEZONE = 'America/Chicago';
 
 /** The chosen venue, as much of it as the payload needs. */
 export interface EventLocation {
@@ -56,7 +54,7 @@ export function buildEventPayload(form: EventForm): EventPayloadResult {
   const sport = form.sport.trim();
   if (!name || !sport || !form.startTime || !form.location) return { ok: false, message: EVENT_TEXT.required };
 
-  const zone = usableZone(form.location.timezone, DEFAULT_EVENT_TIMEZONE);
+  const zone = venueZone(form.location.timezone);
   const startTime = localToUtcIso(form.startTime, zone);
   const endTime = form.endTime ? localToUtcIso(form.endTime, zone) : null;
   if (!startTime || (form.endTime && !endTime)) return { ok: false, message: EVENT_TEXT.invalidTime };

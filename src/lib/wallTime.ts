@@ -1,4 +1,4 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 
 /**
  * Wall time entered in a `datetime-local` input ("2026-07-04T19:00"), read in the venue's time zone,
@@ -17,9 +17,4 @@ export function localToUtcIso(wallTime: string, zone: string): string | null {
     .getPossibleOffsets()
     .reduce((first, candidate) => (candidate.toMillis() < first.toMillis() ? candidate : first), parsed);
   return earliest.toUTC().toISO();
-}
-
-/** The location's zone when it is a known IANA zone, else the given fallback. */
-export function usableZone(zone: string | null | undefined, fallback: string): string {
-  return zone && IANAZone.isValidZone(zone) ? zone : fallback;
 }

@@ -1,4 +1,4 @@
-import { localToUtcIso, usableZone } from './eventTimes';
+import { localToUtcIso } from './wallTime';
 
 describe('localToUtcIso', () => {
   it('reads a summer evening in Chicago as CDT (UTC-5)', () => {
@@ -36,14 +36,5 @@ describe('localToUtcIso', () => {
     expect(localToUtcIso('', 'America/Chicago')).toBeNull();
     expect(localToUtcIso('tonight', 'America/Chicago')).toBeNull();
     expect(localToUtcIso('2026-07-04T19:00', 'Mars/Olympus_Mons')).toBeNull();
-  });
-});
-
-describe('usableZone', () => {
-  it('keeps a known IANA zone and falls back otherwise', () => {
-    expect(usableZone('America/Denver', 'America/Chicago')).toBe('America/Denver');
-    expect(usableZone('Mars/Olympus_Mons', 'America/Chicago')).toBe('America/Chicago');
-    expect(usableZone('', 'America/Chicago')).toBe('America/Chicago');
-    expect(usableZone(null, 'America/Chicago')).toBe('America/Chicago');
   });
 });
