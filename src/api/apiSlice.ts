@@ -9,7 +9,8 @@ import { INVALID_RESPONSE } from './apiErrors';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: createBaseQuery(),
-  tagTypes: ['Location', 'Event', 'Clip', 'Tag', 'Highlight'],
+  // `EventClips` is one event's clips (id: the event's id, or 'UNASSOCIATED' for clips without one).
+  tagTypes: ['Location', 'Event', 'Clip', 'EventClips', 'Tag', 'Highlight'],
   endpoints: () => ({}),
   // A response that does not match its schema is an ordinary, typed error, not a thrown exception.
   catchSchemaFailure: (error) => ({

@@ -1,11 +1,12 @@
 import { END, eventChannel } from 'redux-saga';
+import type { Clock } from '../app/clock';
 import { makeStore } from '../app/store';
 import type { AuthRecord, User } from '../features/session/authRecord';
 import { initialSessionState } from '../features/session/sessionSlice';
 import { registerFiles } from '../features/uploads/fileRegistry';
 import { selectUploadFiles } from '../features/uploads/selectors';
 import type { UploadServices } from '../features/uploads/uploadServices';
-import type { UploadEvent, UploadOutcome, UploadRequest } from '../features/uploads/uploadTransport';
+import type { UploadEvent, UploadOutcome, UploadRequest } from '../features/uploads/uploadTransfer';
 import { filesPicked } from '../features/uploads/uploadsSlice';
 import { actionRecorder } from './sessionStore';
 import { makeToken, TEST_USER } from './tokens';
@@ -85,7 +86,7 @@ afterEach(() => {
  * upload queue talks to the fake network and file store.
  */
 export function uploadStore(
-  options: { user?: User | null; io?: Partial<UploadServices>; kept?: Map<string, File>; token?: string } = {},
+  options: { user?: User | null; io?: Partial<UploadServices>; kept?: Map<string, File>; token?: string; clock?: Clock } = {},
 ) {
   const net = fakeUploadNetwork();
   const files = fakeFileStore(options.kept);
@@ -98,11 +99,11 @@ export function uploadStore(
   };
   const recorder = actionRecorder();
   const user = options.user === undefined ? TEST_USER : options.user;
-  const now = Date.now();
+  const now = options.clock?.now() ?? Date.now();
   const store = makeStore({
     uploadServices: io,
     middleware: [recorder.middleware],
-    services: { navigate: jest.fn(), redirect: jest.fn() },
+    services: { navigate: jest.fn(), redirect: jest.fn(), ...(options.clock && { clock: options.clock }) },
     preloadedState: {
       session: user
         ? {
@@ -135,7 +136,7 @@ export const statuses = (store: UploadTestStore) => selectUploadFiles(store.getS
 export const flush = () => jest.advanceTimersByTimeAsync(0);
 
 export const uploaded = (clipId: string | number): UploadOutcome => ({
-  kind: 'ok',
+  kind: 'answered',
   status: 201,
   body: { success: true, data: { id: clipId } },
 });

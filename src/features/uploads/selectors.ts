@@ -1,5 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
+import { isBusy } from './uploadQueuePolicy';
 import { isIncomplete } from './uploadTypes';
 
 export const selectUploads = (state: RootState) => state.uploads;
@@ -10,6 +11,10 @@ export const selectSelectionError = (state: RootState) => state.uploads.selectio
 export const selectUploadEventError = (state: RootState) => state.uploads.eventError;
 export const selectAwaitingRepick = (state: RootState) => state.uploads.awaitingRepick;
 
+/** Whose uploads are running: the signed-in user's id; null once the sign-in has ended. */
+export const selectUploadOwnerId = (state: RootState) =>
+  state.session.status === 'signedIn' ? (state.session.user?.id ?? null) : null;
+
 /** Files still on their way (pending, extracting metadata or uploading): the bottom bar's badge. */
 export const selectActiveUploadCount = createSelector(
   [selectUploadFiles],
@@ -18,9 +23,7 @@ export const selectActiveUploadCount = createSelector(
 
 export const selectHasPendingFiles = createSelector([selectUploadFiles], (files) => files.some((f) => f.status === 'pending'));
 
-export const selectIsUploading = createSelector([selectUploadFiles], (files) =>
-  files.some((f) => f.status === 'uploading' || f.status === 'extracting-metadata'),
-);
+export const selectIsUploading = createSelector([selectUploadFiles], isBusy);
 
 /** Upload Summary: counts by status and the overall progress (by bytes). */
 export const selectUploadSummary = createSelector([selectUploadFiles], (files) => {

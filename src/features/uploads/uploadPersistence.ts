@@ -1,8 +1,13 @@
 import { del, delMany, get, keys, set } from 'idb-keyval';
 import { fullKey, IndexedDbKeys, readJson, remove, StorageKeys, writeJson } from '../../app/storage';
 import type { EventSummary } from '../events/eventTypes';
-import { UPLOAD_SESSION_MAX_AGE_MS, UPLOAD_SESSION_MAX_IDLE_MS } from './uploadConstants';
-import { isIncomplete, type UploadFileItem } from './uploadTypes';
+import type { UploadFileItem } from './uploadTypes';
+
+/**
+ * What outlives a reload: the upload session in local storage and the picked files' contents in
+ * IndexedDB. Only reading and writing here; what is kept, and when it may be offered again, is decided
+ * by uploadResumePolicy.ts.
+ */
 
 /**
  * The upload session as kept in local storage (spec part 1 §3): only its incomplete files, and whose
@@ -45,16 +50,6 @@ function isStoredSession(v: unknown): v is StoredUploadSession {
     (s.selectedEvent === null ||
       (typeof s.selectedEvent === 'object' && typeof (s.selectedEvent as { id?: unknown }).id === 'string'))
   );
-}
-
-/** Invalid once older than 24 h or inactive for over 2 h (spec part 1 §4). */
-export function isSessionValid(s: Pick<StoredUploadSession, 'createdAt' | 'lastActivity'>, now: number): boolean {
-  return now - s.createdAt <= UPLOAD_SESSION_MAX_AGE_MS && now - s.lastActivity <= UPLOAD_SESSION_MAX_IDLE_MS;
-}
-
-/** A file interrupted mid-upload starts over as pending. */
-export function resumable(files: UploadFileItem[]): UploadFileItem[] {
-  return files.filter((f) => isIncomplete(f.status)).map((f) => ({ ...f, status: 'pending' as const, progress: 0, error: null }));
 }
 
 export function readUploadSession(): StoredUploadSession | null {

@@ -1,15 +1,15 @@
-import { END, eventChannel } from 'redux-saga';
+import { http, HttpResponse } from 'msw';
 import { fullKey } from '../../app/storage';
-import { makeStore } from '../../app/store';
-import { initialSessionState } from '../session/sessionSlice';
-import { makeToken, TEST_USER } from '../../test/tokens';
-import { forgetFiles, registerFiles, registeredIds } from './fileRegistry';
+import { API, apiServer, setupApiServer } from '../../test/apiServer';
+import { flush, pick, statuses, uploaded, uploadStore, video } from '../../test/uploadHarness';
+import { forgetFiles, registeredIds } from './fileRegistry';
+import { api } from '../../api/apiSlice';
 import { selectActiveUploadCount, selectUploadFiles } from './selectors';
+import { completedUploadTags } from './uploadQueuePolicy';
 import type { UploadServices } from './uploadServices';
-import type { UploadEvent, UploadOutcome, UploadRequest } from './uploadTransport';
+import type { UploadOutcome } from './uploadTransfer';
 import {
   allCleared,
-  filesPicked,
   fileRetryRequested,
   fileRemoved,
   resumeAccepted,
@@ -20,90 +20,29 @@ import {
 } from './uploadsSlice';
 import { EVENT_PROBLEM_MESSAGE } from './uploadConstants';
 
-/** A fake network: every upload waits until the test answers it. */
-function fakeTransport() {
-  const open: Array<{ request: UploadRequest; progress(p: number): void; finish(o: UploadOutcome): void; aborted: boolean }> = [];
-  const openUpload = (request: UploadRequest) =>
-    eventChannel<UploadEvent>((emit) => {
-      const entry = {
-        request,
-        aborted: false,
-        progress: (percent: number) => emit({ type: 'progress', percent }),
-        finish: (outcome: UploadOutcome) => {
-          emit({ type: 'done', outcome });
-          emit(END);
-        },
-      };
-      open.push(entry);
-      return () => {
-        entry.aborted = true;
-      };
-    });
-  return { open, openUpload };
+const ok = (clipId: string) => uploaded(clipId);
+
+/** A real store with every saga, signed in, whose uploads go to a fake network that the test answers. */
+const setup = (overrides: Partial<UploadServices> = {}) => uploadStore({ io: overrides });
+
+/** Lets the API's requests (MSW, real promises) and the sagas settle. */
+async function settle() {
+  for (let i = 0; i < 20; i += 1) await jest.advanceTimersByTimeAsync(5);
 }
 
-const ok = (clipId: string): UploadOutcome => ({ kind: 'ok', status: 201, body: { success: true, data: { id: clipId } } });
-const flush = () => jest.advanceTimersByTimeAsync(0);
-
-function setup(overrides: Partial<UploadServices> = {}) {
-  const net = fakeTransport();
-  const kept = new Map<string, File>();
-  const io: UploadServices = {
-    readDuration: async () => 2.5,
-    openUpload: net.openUpload,
-    keepFile: async (id, file) => {
-      kept.set(id, file);
-      return true;
-    },
-    loadFile: async (id) => kept.get(id) ?? null,
-    dropFiles: async (ids) => ids.forEach((id) => kept.delete(id)),
-    dropAllFiles: async (except = []) => [...kept.keys()].filter((id) => !except.includes(id)).forEach((id) => kept.delete(id)),
-    isOnline: () => true,
-    ...overrides,
-  };
-  const store = makeStore({
-    uploadServices: io,
-    services: { navigate: jest.fn(), redirect: jest.fn() },
-    preloadedState: {
-      session: {
-        ...initialSessionState,
-        status: 'signedIn',
-        user: TEST_USER,
-        token: makeToken({}),
-        lastActivity: Date.now(),
-        lastRefresh: Date.now(),
-      },
-    },
-  });
-  stores.push(store);
-  return { store, net, kept, io };
-}
-
-const stores: Array<{ sagaTask: { cancel(): void } | null }> = [];
-afterEach(() => {
-  while (stores.length) stores.pop()?.sagaTask?.cancel();
-  jest.useRealTimers();
-});
+setupApiServer();
+afterEach(() => jest.useRealTimers());
 beforeEach(() => {
   jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
   localStorage.clear();
   sessionStorage.clear();
 });
 
-const video = (name: string, size = 1000) =>
-  new File([new Uint8Array(size)], name, { type: 'video/mp4', lastModified: 1_700_000_000_000 });
-
 /** A reload: the page's memory (the file registry) is gone; storage stays. */
 function reload(previous: { store: { sagaTask: { cancel(): void } | null } }) {
   previous.store.sagaTask?.cancel();
   forgetFiles(registeredIds());
 }
-
-function pick(store: ReturnType<typeof setup>['store'], ...files: File[]) {
-  store.dispatch(filesPicked(registerFiles(files)));
-}
-
-const statuses = (store: ReturnType<typeof setup>['store']) => selectUploadFiles(store.getState()).map((f) => f.status);
 
 describe('upload queue', () => {
   it('rejects the whole selection with the messages joined per file name', async () => {
@@ -165,6 +104,7 @@ describe('upload queue', () => {
         sport: 'Soccer',
         startTime: '2026-11-21T18:00:00Z',
         endTime: null,
+        timezone: 'America/Chicago',
         location: { name: 'Park', city: 'Austin', state: 'TX', latitude: null, longitude: null },
         distance: null,
       }),
@@ -230,6 +170,7 @@ describe('upload queue', () => {
         sport: 'Y',
         startTime: '2026-11-21T18:00:00Z',
         endTime: null,
+        timezone: 'America/Chicago',
         location: { name: 'P', city: 'C', state: 'S', latitude: null, longitude: null },
         distance: null,
       }),
@@ -239,7 +180,7 @@ describe('upload queue', () => {
     store.dispatch(uploadRequested());
     await flush();
     net.open[0]?.finish({
-      kind: 'http',
+      kind: 'answered',
       status: 404,
       body: { success: false, error: 'Event not found', code: 'EVENT_MATCHING_FAILED' },
     });
@@ -255,7 +196,11 @@ describe('upload queue', () => {
     await flush();
     store.dispatch(uploadRequested());
     await flush();
-    net.open[0]?.finish({ kind: 'http', status: 413, body: { success: false, error: 'too big', errorCode: 'FILE_TOO_LARGE' } });
+    net.open[0]?.finish({
+      kind: 'answered',
+      status: 413,
+      body: { success: false, error: 'too big', errorCode: 'FILE_TOO_LARGE' },
+    });
     await flush();
     expect(selectUploadFiles(store.getState())[0]?.error).toEqual({
       code: 'FILE_TOO_LARGE',
@@ -376,6 +321,24 @@ describe('upload queue', () => {
     expect(localStorage.getItem(fullKey('uploads.session'))).toBeNull();
   });
 
+  it("dates the session and judges its age by the injected clock, not the machine's", async () => {
+    const realNow = Date.now();
+    let clockNow = realNow - 25 * 3600_000; // the app's clock runs 25 h behind this machine's
+    const clock = { now: () => clockNow };
+    const first = uploadStore({ clock });
+    pick(first.store, video('a.mp4'));
+    await flush();
+    const saved = JSON.parse(localStorage.getItem(fullKey('uploads.session')) ?? 'null');
+    expect(saved).toMatchObject({ createdAt: clockNow, lastActivity: clockNow });
+    reload(first);
+
+    // An hour later on that clock: 1 h old and idle, though over 24 h by this machine's: still offered.
+    clockNow += 3600_000;
+    const second = uploadStore({ clock, io: { loadFile: first.io.loadFile } });
+    await flush();
+    expect(second.store.getState().uploads.resumeOffer).toMatchObject({ files: [{ name: 'a.mp4' }] });
+  });
+
   it('survives a corrupt stored session', async () => {
     localStorage.setItem(fullKey('uploads.session'), '{nope');
     const { store } = setup();
@@ -445,7 +408,7 @@ describe('upload queue', () => {
     }
 
     it('a numeric clip id completes the file', async () => {
-      expect(await answered({ kind: 'ok', status: 201, body: { success: true, data: { id: 42 } } })).toMatchObject({
+      expect(await answered({ kind: 'answered', status: 201, body: { success: true, data: { id: 42 } } })).toMatchObject({
         status: 'completed',
         clipId: '42',
       });
@@ -454,7 +417,7 @@ describe('upload queue', () => {
     it('success: false is a refusal even with a 2xx status, read with its code and details.statusCode', async () => {
       expect(
         await answered({
-          kind: 'ok',
+          kind: 'answered',
           status: 200,
           body: { success: false, error: 'Refused', errorCode: 'QUOTA_EXCEEDED', details: { statusCode: 507 } },
         }),
@@ -464,7 +427,7 @@ describe('upload queue', () => {
     it("the default message names details.statusCode, the server's own status", async () => {
       expect(
         await answered({
-          kind: 'http',
+          kind: 'answered',
           status: 400,
           body: { success: false, error: 'Refused', errorCode: 'ODD', details: { statusCode: 422 } },
         }),
@@ -472,10 +435,118 @@ describe('upload queue', () => {
     });
 
     it('a success without a clip id is an invalid answer', async () => {
-      expect(await answered({ kind: 'ok', status: 201, body: { success: true, data: {} } })).toMatchObject({
+      expect(await answered({ kind: 'answered', status: 201, body: { success: true, data: {} } })).toMatchObject({
         status: 'failed',
         error: { code: 'UPLOAD_FAILED', message: 'Invalid response from server' },
       });
+    });
+
+    it('a 2xx whose body is not JSON (a proxy page) is an invalid answer, not a completion', async () => {
+      expect(await answered({ kind: 'answered', status: 200, body: '<html>Welcome</html>' })).toMatchObject({
+        status: 'failed',
+        clipId: null,
+        error: { code: 'UPLOAD_FAILED', message: 'Invalid response from server' },
+      });
+    });
+
+    it('a refusal whose body is not JSON names its status', async () => {
+      expect(await answered({ kind: 'answered', status: 409, body: 'Conflict' })).toMatchObject({
+        status: 'failed',
+        error: { code: 'UPLOAD_FAILED', message: 'Upload failed: 409' },
+      });
+    });
+  });
+
+  describe('a completed upload invalidates the cached lists that show its clip', () => {
+    const EVENT = {
+      id: 'ev-1',
+      name: 'Final',
+      sport: 'Soccer',
+      startTime: '2026-11-21T18:00:00Z',
+      endTime: null,
+      timezone: 'America/Chicago',
+      location: { name: 'Park', city: 'Austin', state: 'TX', latitude: null, longitude: null },
+      distance: null,
+    };
+
+    async function uploadOne(answer: UploadOutcome, event: typeof EVENT | null) {
+      const setupResult = setup();
+      const { store, net } = setupResult;
+      store.dispatch(uploadEventSelected(event));
+      pick(store, video('a.mp4'));
+      await flush();
+      store.dispatch(uploadRequested());
+      await flush();
+      net.open[0]?.finish(answer);
+      await flush();
+      return setupResult.recorder.actions.filter(api.util.invalidateTags.match).map((a) => a.payload);
+    }
+
+    it("with an event: the clip list, the event's clips and the event", async () => {
+      expect(await uploadOne(ok('clip-1'), EVENT)).toEqual([
+        [
+          { type: 'Clip', id: 'LIST' },
+          { type: 'EventClips', id: 'ev-1' },
+          { type: 'Event', id: 'ev-1' },
+        ],
+      ]);
+    });
+
+    it('without an event: the clip list and the unassociated clips', async () => {
+      expect(await uploadOne(ok('clip-1'), null)).toEqual([
+        [
+          { type: 'Clip', id: 'LIST' },
+          { type: 'EventClips', id: 'UNASSOCIATED' },
+        ],
+      ]);
+    });
+
+    it('a refused upload invalidates nothing', async () => {
+      expect(
+        await uploadOne({ kind: 'answered', status: 413, body: { success: false, errorCode: 'FILE_TOO_LARGE' } }, EVENT),
+      ).toEqual([]);
+    });
+
+    it('so a list that shows clips refetches by itself', async () => {
+      // Part 2's clip lists will provide these tags; a stand-in endpoint provides the same one here.
+      const clipList = api.injectEndpoints({
+        endpoints: (build) => ({
+          clipListStandIn: build.query<unknown, void>({ query: () => 'clips', providesTags: [{ type: 'Clip', id: 'LIST' }] }),
+        }),
+      });
+      let fetches = 0;
+      apiServer.use(
+        http.get(API('clips'), () => {
+          fetches += 1;
+          return HttpResponse.json({ success: true, data: { events: [] } });
+        }),
+      );
+      const { store, net } = setup();
+      const subscription = store.dispatch(clipList.endpoints.clipListStandIn.initiate());
+      await settle();
+      expect(fetches).toBe(1);
+      pick(store, video('a.mp4'));
+      await flush();
+      store.dispatch(uploadRequested());
+      await flush();
+      net.open[0]?.finish(ok('clip-1'));
+      await settle();
+      expect(fetches).toBe(2);
+      subscription.unsubscribe();
+    });
+
+    it('the event it was sent with, even when the selection changed while it was on its way', async () => {
+      const { store, net, recorder } = setup();
+      store.dispatch(uploadEventSelected(EVENT));
+      pick(store, video('a.mp4'));
+      await flush();
+      store.dispatch(uploadRequested());
+      await flush();
+      store.dispatch(uploadEventSelected(null));
+      net.open[0]?.finish(ok('clip-1'));
+      await flush();
+      expect(net.open[0]?.request.eventId).toBe('ev-1');
+      expect(recorder.actions.filter(api.util.invalidateTags.match).map((a) => a.payload)).toEqual([completedUploadTags('ev-1')]);
     });
   });
 });

@@ -1,46 +1,18 @@
-import type { EventChannel, SagaIterator } from 'redux-saga';
-import { call, getContext, put, select, take } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import { call, getContext, put, select } from 'redux-saga/effects';
 import { apiBaseUrl } from '../../app/config';
 import type { AppServices } from '../../app/services';
 import type { RootState } from '../../app/store';
 import { afterRefresh, beforeSending, judgeAnswer, type ForcedLogoutReason, type RefreshOutcome } from '../../api/sessionPolicy';
 import type { StoreLike } from '../session/refreshSession';
-import { PROGRESS_INTERVAL_MS } from './uploadConstants';
-import type { UploadServices } from './uploadServices';
-import type { UploadEvent, UploadOutcome } from './uploadTransport';
-import { fileProgressed } from './uploadsSlice';
-import type { UploadFileItem } from './uploadTypes';
+import { readUploadAnswer, type UploadAnswer } from './uploadErrors';
+import { transfer, type UploadOutcome } from './uploadTransfer';
 
-/** How one sending ended: the server's answer, a lost connection, or the end of the session. */
-export type SendResult = UploadOutcome | { kind: 'sessionEnded' };
-
-/** Sends the file once, reporting progress; closing (cancelling) aborts the request. */
-function* transfer(item: UploadFileItem, file: File, token: string | null): SagaIterator<UploadOutcome> {
-  const io: UploadServices = yield getContext('uploads');
-  const services: AppServices = yield getContext('services');
-  const state: RootState = yield select();
-  const request = { url: `${apiBaseUrl()}uploads`, file, eventId: state.uploads.selectedEvent?.id ?? null, token };
-  const events: EventChannel<UploadEvent> = yield call([io, io.openUpload], request);
-  let shown = -1;
-  let shownAt = 0;
-  try {
-    for (;;) {
-      const event: UploadEvent = yield take(events);
-      if (event.type === 'done') return event.outcome;
-      // At most a few updates a second per file: every update re-renders the list, and on a small
-      // device the CPU that costs is taken from the upload itself.
-      const percent = Math.floor(event.percent);
-      const now = services.clock.now();
-      if (percent !== shown && now - shownAt >= PROGRESS_INTERVAL_MS) {
-        shown = percent;
-        shownAt = now;
-        yield put(fileProgressed({ id: item.id, progress: percent }));
-      }
-    }
-  } finally {
-    events.close(); // aborts the request when the upload is cancelled
-  }
-}
+/**
+ * How one sending ended: the server's answer as its schema reads it (completed with a clip id, or
+ * refused), a lost connection, or the end of the session.
+ */
+export type SendResult = UploadAnswer | { kind: 'network' } | { kind: 'sessionEnded' };
 
 /** Ends the session once (the session saga carries it out), as the baseQuery does. */
 function* endSession(reason: ForcedLogoutReason | null): SagaIterator {
@@ -50,17 +22,24 @@ function* endSession(reason: ForcedLogoutReason | null): SagaIterator {
   if (reason && bridge && bridge.readAuth(state).status === 'signedIn') yield put(bridge.forceLogout(reason));
 }
 
+/** Every answer, 2xx or not, JSON or not, is read by the one schema (uploadErrors.ts). */
+function answerOf(outcome: Extract<UploadOutcome, { kind: 'answered' }>): SendResult {
+  return readUploadAnswer(outcome.status, outcome.body);
+}
+
 /**
- * POST /api/v1/uploads under the session policy every authenticated call follows (api/sessionPolicy.ts,
- * the same decisions as api/baseQuery.ts): a token in its grace is refreshed first and a dead one ends the
- * session without sending; a 401 waits on the one shared refresh and repeats once; 401 USER_NOT_FOUND,
- * 403 PERMISSION_REVOKED, a failed refresh or a repeated 401 end the session with their reason.
+ * POST /api/v1/uploads of the file `fileId` (with `eventId`, or none) under the session policy every
+ * authenticated call follows (api/sessionPolicy.ts, the same decisions as api/baseQuery.ts): a token in
+ * its grace is refreshed first and a dead one ends the session without sending; a 401 waits on the one
+ * shared refresh and repeats once; 401 USER_NOT_FOUND, 403 PERMISSION_REVOKED, a failed refresh or a
+ * repeated 401 end the session with their reason.
  */
-export function* sendUpload(item: UploadFileItem, file: File): SagaIterator<SendResult> {
+export function* sendUpload(fileId: string, file: File, eventId: string | null): SagaIterator<SendResult> {
   const services: AppServices = yield getContext('services');
   const store: StoreLike = yield getContext('store');
   const bridge = services.session;
   const readToken = (s: unknown) => (bridge ? bridge.readAuth(s).token : (s as RootState).session.token);
+  const requestWith = (token: string | null) => ({ url: `${apiBaseUrl()}uploads`, file, eventId, token });
 
   const before = beforeSending(bridge ? bridge.tokenStatus(yield select(), services) : 'none');
   if (before.kind === 'end') {
@@ -76,14 +55,14 @@ export function* sendUpload(item: UploadFileItem, file: File): SagaIterator<Send
   }
 
   const sentWith: string | null = readToken(yield select());
-  const first: UploadOutcome = yield call(transfer, item, file, sentWith);
+  const first: UploadOutcome = yield call(transfer, fileId, requestWith(sentWith));
   if (first.kind === 'network') return first;
   const verdict = judgeAnswer(first, { sentWithToken: sentWith !== null, repeated: false });
   if (verdict.kind === 'end') {
     yield call(endSession, verdict.reason);
     return { kind: 'sessionEnded' };
   }
-  if (verdict.kind === 'none' || !bridge) return first;
+  if (verdict.kind === 'none' || !bridge) return answerOf(first);
 
   // Another request may already have refreshed while this one was in flight: then just repeat.
   const current: string | null = readToken(yield select());
@@ -93,12 +72,12 @@ export function* sendUpload(item: UploadFileItem, file: File): SagaIterator<Send
     yield call(endSession, afterRefresh(outcome, 'authentication_failed'));
     return { kind: 'sessionEnded' };
   }
-  const repeat: UploadOutcome = yield call(transfer, item, file, readToken(yield select()));
+  const repeat: UploadOutcome = yield call(transfer, fileId, requestWith(readToken(yield select())));
   if (repeat.kind === 'network') return repeat;
   const again = judgeAnswer(repeat, { sentWithToken: true, repeated: true });
   if (again.kind === 'end') {
     yield call(endSession, again.reason);
     return { kind: 'sessionEnded' };
   }
-  return repeat;
+  return answerOf(repeat);
 }

@@ -1,6 +1,6 @@
 import type { EventChannel } from 'redux-saga';
 import { dropAllFileContents, dropFileContents, keepFileContents, loadFileContents } from './uploadPersistence';
-import { uploadChannel, type UploadEvent, type UploadRequest } from './uploadTransport';
+import { uploadChannel, type UploadEvent, type UploadRequest } from './uploadTransfer';
 import { readVideoDuration } from './videoMetadata';
 
 /** The browser capabilities the upload saga uses; tests replace them (saga context 'uploads'). */

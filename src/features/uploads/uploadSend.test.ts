@@ -7,12 +7,10 @@ import { actionRecorder } from '../../test/sessionStore';
 import { fakeUploadNetwork, flush, pick, statuses, uploaded, uploadStore, video } from '../../test/uploadHarness';
 import { makeStore } from '../../app/store';
 import { initialSessionState, tokenRefreshed } from '../session/sessionSlice';
-import { describeFile } from './fileRegistry';
 import { selectUploadFiles } from './selectors';
 import { sendUpload, type SendResult } from './uploadSend';
 import type { UploadServices } from './uploadServices';
-import type { UploadOutcome } from './uploadTransport';
-import type { UploadFileItem } from './uploadTypes';
+import type { UploadOutcome } from './uploadTransfer';
 import { uploadRequested } from './uploadsSlice';
 
 setupApiServer();
@@ -25,11 +23,7 @@ beforeEach(() => {
 afterEach(() => jest.useRealTimers());
 
 const asUpload = (answer: PolicyAnswer): UploadOutcome =>
-  answer === 'success'
-    ? uploaded('clip-1')
-    : answer.status < 300
-      ? { kind: 'ok', status: answer.status, body: answer.body }
-      : { kind: 'http', status: answer.status, body: answer.body };
+  answer === 'success' ? uploaded('clip-1') : { kind: 'answered', status: answer.status, body: answer.body };
 
 /** Lets the refresh and logout calls (MSW, real promises) and the sagas settle. */
 async function settle() {
@@ -92,7 +86,11 @@ describe('uploads end the session exactly as every other call (the same table as
     await flush();
     const fresh = makeToken({});
     store.dispatch(tokenRefreshed({ token: fresh, user: TEST_USER, at: Date.now(), clockOffsetMs: 0 }));
-    net.open[0]?.finish({ kind: 'http', status: 401, body: { success: false, error: 'Invalid token', code: 'INVALID_TOKEN' } });
+    net.open[0]?.finish({
+      kind: 'answered',
+      status: 401,
+      body: { success: false, error: 'Invalid token', code: 'INVALID_TOKEN' },
+    });
     await settle();
     expect(net.open.map((u) => u.request.token)).toEqual([oldToken, fresh]);
     net.open[1]?.finish(uploaded('clip-7'));
@@ -117,20 +115,12 @@ function sendAlone(token: string) {
     },
   });
   const io: Partial<UploadServices> = { openUpload: net.openUpload };
-  const file = video('a.mp4');
-  const item: UploadFileItem = {
-    ...describeFile('f-1', file),
-    status: 'uploading',
-    progress: 0,
-    metadata: null,
-    clipId: null,
-    error: null,
-  };
   const task = runSaga(
     { dispatch: store.dispatch, getState: store.getState, context: { services: store.services, uploads: io, store } },
     sendUpload,
-    item,
-    file,
+    'f-1',
+    video('a.mp4'),
+    null,
   );
   return { store, net, recorder, result: task.toPromise() as Promise<SendResult> };
 }
@@ -158,7 +148,7 @@ describe('before sending an upload, the token is checked as for every other call
     await settle();
     expect(net.open.map((u) => u.request.token)).toEqual([fresh]);
     net.open[0]?.finish(uploaded('clip-1'));
-    await expect(result).resolves.toMatchObject({ kind: 'ok', status: 201 });
+    await expect(result).resolves.toEqual({ kind: 'completed', clipId: 'clip-1' });
     expect(recorder.ofType('session/logoutRequested')).toHaveLength(0);
   });
 });

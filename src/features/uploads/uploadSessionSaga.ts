@@ -1,0 +1,197 @@
+import type { SagaIterator } from 'redux-saga';
+import { call, getContext, put, select } from 'redux-saga/effects';
+import type { AppServices } from '../../app/services';
+import { forgetFiles, getFile, registeredIds, restoreFile } from './fileRegistry';
+import { selectUploadOwnerId, selectUploads } from './selectors';
+import { clearUploadSession, readUploadSession, writeUploadSession } from './uploadPersistence';
+import { matchRepicked } from './uploadQueuePolicy';
+import {
+  keepsStoredSession,
+  resumeDecision,
+  sessionToStore,
+  type SessionToStore,
+  type UploadScopeEnd,
+} from './uploadResumePolicy';
+import type { UploadServices } from './uploadServices';
+import {
+  filesAccepted,
+  type filesPicked,
+  repickMatched,
+  resumeDismissed,
+  resumeOffered,
+  selectionRejected,
+  uploadRequested,
+  uploadSessionRestored,
+  uploadSessionStarted,
+  type UploadsState,
+} from './uploadsSlice';
+import type { PickedFile } from './uploadTypes';
+import { validateSelection } from './uploadValidation';
+
+/**
+ * The upload session over time (spec part 1 §4 "Upload session"): started with the first file, stored
+ * after every change, offered again after a reload, resumed or discarded, and kept or removed at the end
+ * of a sign-in. The decisions are uploadResumePolicy.ts's; the storage is uploadPersistence.ts's.
+ */
+
+function newSessionId(now: number): string {
+  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `u-${now}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Stores the session after a change (only its incomplete files, under the signed-in user's id). */
+export function* saveSession(): SagaIterator {
+  const services: AppServices = yield getContext('services');
+  const uploads: UploadsState = yield select(selectUploads);
+  const ownerId: string | null = yield select(selectUploadOwnerId);
+  const next: SessionToStore = sessionToStore(uploads, ownerId, services.clock.now());
+  if (next.kind === 'write') yield call(writeUploadSession, next.record);
+  else if (next.kind === 'clear') yield call(clearUploadSession);
+}
+
+/** An upload session exists from the first file on (spec part 1 §4 "created … when a session starts"). */
+export function* ensureSession(): SagaIterator {
+  const services: AppServices = yield getContext('services');
+  const uploads: UploadsState = yield select(selectUploads);
+  const now = services.clock.now();
+  if (!uploads.sessionId) yield put(uploadSessionStarted({ sessionId: newSessionId(now), at: now }));
+}
+
+/** Keeps the files' contents until they are uploaded, so a reload loses nothing. */
+function* keepContents(ids: readonly string[]): SagaIterator {
+  const io: UploadServices = yield getContext('uploads');
+  for (const id of ids) {
+    const file = getFile(id);
+    if (file) yield call([io, io.keepFile], id, file);
+  }
+}
+
+/**
+ * Resuming without kept contents: re-picked files take the place of the waiting ones they match; once
+ * none is waiting any more, the upload goes on. Returns the picked files that matched none.
+ */
+function* takeRepicked(picked: PickedFile[]): SagaIterator<PickedFile[]> {
+  const uploads: UploadsState = yield select(selectUploads);
+  const waiting = uploads.files.filter((f) => uploads.awaitingRepick.includes(f.id));
+  const pairs = matchRepicked(
+    waiting,
+    picked.filter((p) => getFile(p.id)),
+  );
+  if (pairs.length === 0) return picked;
+  for (const { waitingId, pickedId } of pairs) {
+    const file = getFile(pickedId);
+    if (file) restoreFile(waitingId, file);
+    forgetFiles([pickedId]);
+  }
+  const matched = pairs.map((m) => m.waitingId);
+  yield put(repickMatched(matched));
+  yield call(keepContents, matched);
+  const after: UploadsState = yield select(selectUploads);
+  if (after.awaitingRepick.length === 0) yield put(uploadRequested());
+  return picked.filter((p) => !pairs.some((m) => m.pickedId === p.id));
+}
+
+/** Files picked: validated as a whole (one bad file refuses all), then listed as pending and kept. */
+export function* acceptFiles(action: ReturnType<typeof filesPicked>): SagaIterator {
+  const services: AppServices = yield getContext('services');
+  const uploads: UploadsState = yield select(selectUploads);
+  let picked: PickedFile[] = action.payload;
+  if (uploads.awaitingRepick.length > 0) {
+    picked = yield call(takeRepicked, picked);
+    if (picked.length === 0) return;
+  }
+
+  const verdict = validateSelection(picked);
+  if (!verdict.ok) {
+    forgetFiles(picked.map((p) => p.id));
+    yield put(selectionRejected(verdict.message));
+    return;
+  }
+  yield call(ensureSession);
+  yield put(filesAccepted({ files: picked, at: services.clock.now() }));
+  yield call(
+    keepContents,
+    picked.map((p) => p.id),
+  );
+  yield call(saveSession);
+}
+
+/** Files that left the list: the page and IndexedDB forget them. */
+export function* dropFiles(ids: string[]): SagaIterator {
+  const io: UploadServices = yield getContext('uploads');
+  forgetFiles(ids);
+  yield call([io, io.dropFiles], ids);
+  yield call(saveSession);
+}
+
+/**
+ * At sign-in: the user's own valid stored session is offered ('Resume Upload?') with the contents kept
+ * for it; anything else stored is removed, with every kept file, as are leftovers no stored session lists.
+ */
+export function* offerResume(userId: string): SagaIterator {
+  const services: AppServices = yield getContext('services');
+  const io: UploadServices = yield getContext('uploads');
+  const stored = readUploadSession();
+  const decision = resumeDecision(stored, userId, services.clock.now());
+  if (decision.kind === 'discard') {
+    if (stored) yield call(clearUploadSession);
+    yield call([io, io.dropAllFiles], []);
+    return;
+  }
+  yield call(
+    [io, io.dropAllFiles],
+    decision.stored.files.map((f) => f.id),
+  );
+  let kept = true;
+  for (const f of decision.files) {
+    const content: File | null = yield call([io, io.loadFile], f.id);
+    if (content) restoreFile(f.id, content);
+    else kept = false;
+  }
+  const { sessionId, selectedEvent } = decision.stored;
+  yield put(resumeOffered({ sessionId, selectedEvent, files: decision.files, filesKept: kept }));
+}
+
+/** Resume Upload: the offered files are listed again and sent, or first asked for where not kept. */
+export function* resume(): SagaIterator {
+  const services: AppServices = yield getContext('services');
+  const uploads: UploadsState = yield select(selectUploads);
+  const offer = uploads.resumeOffer;
+  if (!offer) return;
+  const stored = readUploadSession();
+  const missing = offer.files.filter((f) => !getFile(f.id)).map((f) => f.id);
+  yield put(
+    uploadSessionRestored({
+      sessionId: offer.sessionId,
+      createdAt: stored?.createdAt ?? services.clock.now(),
+      selectedEvent: offer.selectedEvent,
+      files: offer.files,
+      awaitingRepick: missing,
+    }),
+  );
+  yield call(saveSession);
+  if (missing.length === 0) yield put(uploadRequested());
+}
+
+/** Start Fresh: the offered session and its kept files are discarded. */
+export function* startFresh(): SagaIterator {
+  const io: UploadServices = yield getContext('uploads');
+  const uploads: UploadsState = yield select(selectUploads);
+  const ids = uploads.resumeOffer?.files.map((f) => f.id) ?? [];
+  forgetFiles(ids);
+  yield call([io, io.dropFiles], ids);
+  yield call(clearUploadSession);
+  yield put(resumeDismissed());
+}
+
+/**
+ * After a sign-in's uploads ended (every running request aborted, the slice reset by its extraReducers):
+ * the page forgets the picked files, and the stored session with its kept contents stays for its owner
+ * or goes (keepsStoredSession).
+ */
+export function* afterScopeEnd(end: UploadScopeEnd): SagaIterator {
+  const io: UploadServices = yield getContext('uploads');
+  forgetFiles(registeredIds());
+  if (keepsStoredSession(end)) return;
+  yield call(clearUploadSession);
+  yield call([io, io.dropAllFiles], []);
+}

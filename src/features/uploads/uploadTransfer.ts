@@ -1,0 +1,90 @@
+import { END, eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
+import { call, getContext, put, take } from 'redux-saga/effects';
+import type { AppServices } from '../../app/services';
+import { PROGRESS_INTERVAL_MS } from './uploadConstants';
+import type { UploadServices } from './uploadServices';
+import { fileProgressed } from './uploadsSlice';
+
+export interface UploadRequest {
+  url: string;
+  file: File;
+  eventId: string | null;
+  token: string | null;
+}
+
+/**
+ * How one request ended: the server answered (any status; what the answer means is read by its schema,
+ * `readUploadAnswer`, never here), or the connection was lost.
+ */
+export type UploadOutcome = { kind: 'answered'; status: number; body: unknown } | { kind: 'network' };
+
+export type UploadEvent = { type: 'progress'; percent: number } | { type: 'done'; outcome: UploadOutcome };
+
+/** JSON when the body is JSON; otherwise the text itself, which the answer's schema then refuses. */
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * POST /api/v1/uploads as multipart (fields `video` and optional `eventId`) over XHR, which reports
+ * upload progress (fetch cannot). Closing the channel aborts the request, so cancelling the saga
+ * that reads it cancels the upload.
+ */
+export function uploadChannel(request: UploadRequest): EventChannel<UploadEvent> {
+  return eventChannel<UploadEvent>((emit) => {
+    const xhr = new XMLHttpRequest();
+    const body = new FormData();
+    body.append('video', request.file, request.file.name);
+    if (request.eventId) body.append('eventId', request.eventId);
+    xhr.open('POST', request.url);
+    xhr.setRequestHeader('X-Frontend-Client', 'true');
+    if (request.token) xhr.setRequestHeader('Authorization', `Bearer ${request.token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) emit({ type: 'progress', percent: (e.loaded / e.total) * 100 });
+    };
+    const finish = (outcome: UploadOutcome) => {
+      emit({ type: 'done', outcome });
+      emit(END);
+    };
+    xhr.onload = () => finish({ kind: 'answered', status: xhr.status, body: parse(xhr.responseText) });
+    xhr.onerror = () => finish({ kind: 'network' });
+    xhr.ontimeout = () => finish({ kind: 'network' });
+    xhr.send(body);
+    return () => {
+      if (xhr.readyState !== XMLHttpRequest.DONE) xhr.abort();
+    };
+  });
+}
+
+/**
+ * Sends the file once (through the `uploads` context's `openUpload`, the channel above in the browser),
+ * reporting the file's progress; cancelling this saga closes the channel, which aborts the request.
+ */
+export function* transfer(fileId: string, request: UploadRequest): SagaIterator<UploadOutcome> {
+  const io: UploadServices = yield getContext('uploads');
+  const services: AppServices = yield getContext('services');
+  const events: EventChannel<UploadEvent> = yield call([io, io.openUpload], request);
+  let shown = -1;
+  let shownAt = 0;
+  try {
+    for (;;) {
+      const event: UploadEvent = yield take(events);
+      if (event.type === 'done') return event.outcome;
+      // At most a few updates a second per file: every update re-renders the list, and on a small
+      // device the CPU that costs is taken from the upload itself.
+      const percent = Math.floor(event.percent);
+      const now = services.clock.now();
+      if (percent !== shown && now - shownAt >= PROGRESS_INTERVAL_MS) {
+        shown = percent;
+        shownAt = now;
+        yield put(fileProgressed({ id: fileId, progress: percent }));
+      }
+    }
+  } finally {
+    events.close(); // aborts the request when the upload is cancelled
+  }
+}
