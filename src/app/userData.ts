@@ -18,7 +18,7 @@ export type AtSessionEnd =
   | 'remove'
   /**
    * Kept under the owner's user id and offered to that same user only, or removed, depending on why the
-   * session ended (`keepsUploadsAfter`); removed as soon as another user signs in (uploadQueueSaga).
+   * session ended (`keepsUploadsAfter`); removed as soon as another user signs in (uploadSessionSaga.ts, via `keepsStoredSession`).
    */
   | 'keep-for-owner'
   /** The session feature's own records, cleared by its logout flow (`clearSession` in logoutFlow.ts). */
