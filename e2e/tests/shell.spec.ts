@@ -126,6 +126,50 @@ test.describe('Desktop sidebar', () => {
   });
 });
 
+/** Every menu entry for ADMIN: its group, its wording in the menu, its address, and the page title it leads to. */
+const MENU_ENTRIES: Array<[group: string, label: string, path: string, title: string]> = [
+  ['Locations', 'Add Location', '/location/add', 'Add Location'],
+  ['Locations', 'Nearby Locations', '/location/nearest', 'Nearby Locations'],
+  ['Events', 'Add Event', '/event/create', 'Add Event'],
+  ['Events', 'Nearby Events', '/event/nearest', 'Nearby Events'],
+  ['Events', 'Current & Upcoming', '/event/upcoming', 'Current & Upcoming Events'],
+  ['Events', 'Recent Events', '/event/recent', 'Recent Events'],
+  ['Clips', 'Upload Clips', '/clips/upload', 'Upload Clips'],
+  ['Clips', 'My Clips', '/clips/list', 'My Clips'],
+  ['Tags', 'Tag Moments', '/tags/add', 'Tag Moments'],
+  ['Tags', 'My Tagged Events', '/tags/by-event', 'My Tagged Events'],
+  ['Tags', 'All My Tags', '/tags/all', 'All My Tags'],
+  ['Highlights', 'Create Highlight', '/highlights/create', 'Create Highlight'],
+  ['Highlights', 'My Highlights', '/highlights/view', 'My Highlights'],
+  ['Highlights', 'Share Highlights', '/highlights/share', 'Share Highlights'],
+];
+
+test.describe('Menu and routes agree', () => {
+  test.skip(({ isMobile }) => isMobile, 'One pass over the menu is enough; the mobile panel lists the same entries.');
+
+  test('every menu entry opens its page, named in the breadcrumbs under its group', async ({ page }) => {
+    await signIn(page, { email: uniqueEmail('walker'), admin: true });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link')).toHaveCount(MENU_ENTRIES.length + 1); // + the brand link home
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    for (const [group, label, path, title] of MENU_ENTRIES) {
+      const link = nav.getByRole('list', { name: group }).getByRole('link', { name: label, exact: true });
+      await link.click();
+      await page.waitForURL((url) => url.pathname === path);
+      await expect(link).toHaveAttribute('aria-current', 'page');
+      await expect(crumbs.getByRole('listitem').nth(1)).toHaveText(group);
+      await expect(crumbs.locator('[aria-current="page"]')).toHaveText(title);
+    }
+  });
+
+  test('a member who opens an ADMIN-only address sees why there is nothing to do', async ({ page }) => {
+    await signIn(page, { email: uniqueEmail('curious') });
+    await page.goto('/event/create');
+    await expect(page.getByRole('main').getByText('This page is for administrators.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current="page"]')).toHaveText('Add Event');
+  });
+});
+
 test.describe('Mobile shell', () => {
   test.skip(({ isMobile }) => !isMobile, 'The bottom bar and the slide-out panel exist under 768 px only.');
 

@@ -1,48 +1,35 @@
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { LoadingScreen, RequireAuth } from '../features/common/RequireAuth';
 import { ErrorBoundary } from '../features/errors/ErrorBoundary';
-import { REDIRECTS, ROUTES, type ScreenId } from './routes';
+import { CurrentRouteContext } from './routeContext';
+import { NOT_FOUND, REDIRECTS, ROUTES, type RouteEntry } from './routes';
 import { retryableLazy as lazy } from './retryableLazy';
 import type { Navigation } from './services';
 
 /*
- * Declarative routes with React.lazy: each screen is its own chunk (webpackChunkName names it in
- * `npm run size`). The data router (createBrowserRouter) would add ~17 KB gzip to every page for
- * loaders and actions this app does not use — see docs/decisions.md.
+ * Declarative routes with React.lazy, built from the route table (routes.ts): each screen is its
+ * own chunk (webpackChunkName names it in `npm run size`). The data router (createBrowserRouter)
+ * would add ~17 KB gzip to every page for loaders and actions this app does not use — see
+ * docs/decisions.md.
  */
-type Screen = ComponentType;
-
-const comingLater = lazy(() => import(/* webpackChunkName: "coming-later" */ '../features/common/ComingLaterScreen'));
-
-const SCREENS: Record<ScreenId, Screen> = {
-  landing: lazy(() => import(/* webpackChunkName: "landing" */ '../features/landing/LandingScreen')),
-  addLocation: lazy(() => import(/* webpackChunkName: "add-location" */ '../features/locations/AddLocationScreen')),
-  nearbyLocations: comingLater,
-  createEvent: lazy(() => import(/* webpackChunkName: "add-event" */ '../features/events/createEvent/AddEventScreen')),
-  nearbyEvents: comingLater,
-  upcomingEvents: comingLater,
-  recentEvents: comingLater,
-  myClips: comingLater,
-  uploadClips: lazy(() => import(/* webpackChunkName: "upload-clips" */ '../features/uploads/UploadClipsScreen')),
-  eventClips: comingLater,
-  unassociatedClips: comingLater,
-  taggedEvents: comingLater,
-  eventTags: comingLater,
-  allTags: comingLater,
-  tagMoments: comingLater,
-  highlightPicker: comingLater,
-  highlightCreate: comingLater,
-  highlightList: comingLater,
-  highlightShare: lazy(() => import(/* webpackChunkName: "highlight-share" */ '../features/common/ShareHighlightsScreen')),
-  clipSelection: comingLater,
-  highlightViewer: comingLater,
-};
-
-const LoginScreen = lazy(() => import(/* webpackChunkName: "login" */ '../features/login/LoginScreen'));
 const AppLayout = lazy(() => import(/* webpackChunkName: "shell" */ '../features/shell/AppLayout'));
-const NotFoundScreen = lazy(() => import(/* webpackChunkName: "not-found" */ '../features/common/NotFoundScreen'));
 const AdminOnly = lazy(() => import(/* webpackChunkName: "admin-only" */ '../features/common/AdminOnly'));
+
+/** A route's screen, told which entry it is shown for, behind the ADMIN check where the table asks for it. */
+function screenOf(route: RouteEntry) {
+  const Screen = route.component;
+  const screen = (
+    <CurrentRouteContext.Provider value={route}>
+      <Screen />
+    </CurrentRouteContext.Provider>
+  );
+  return route.access === 'admin' ? <AdminOnly>{screen}</AdminOnly> : screen;
+}
+
+function routeOf(route: RouteEntry) {
+  return <Route key={route.path} path={route.path} element={screenOf(route)} />;
+}
 
 /** Hands the router's navigate to the sagas (services.navigate), which live outside React. */
 function NavigationBridge({ navigation }: { navigation: Navigation }) {
@@ -53,35 +40,19 @@ function NavigationBridge({ navigation }: { navigation: Navigation }) {
   return null;
 }
 
+/** Public routes stand alone; every other one sits behind the sign-in guard, inside the shell. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Routes>
-        <Route path="/login" element={<LoginScreen />} />
+        {ROUTES.filter((r) => r.access === 'public').map(routeOf)}
         <Route element={<RequireAuth />}>
           <Route element={<AppLayout />}>
-            {ROUTES.map((r) => {
-              const Screen = SCREENS[r.screen];
-              return (
-                <Route
-                  key={r.path}
-                  path={r.path}
-                  element={
-                    r.adminOnly ? (
-                      <AdminOnly>
-                        <Screen />
-                      </AdminOnly>
-                    ) : (
-                      <Screen />
-                    )
-                  }
-                />
-              );
-            })}
+            {ROUTES.filter((r) => r.access !== 'public').map(routeOf)}
             {REDIRECTS.map((r) => (
               <Route key={r.from} path={r.from} element={<Navigate to={r.to} replace />} />
             ))}
-            <Route path="*" element={<NotFoundScreen />} />
+            {routeOf(NOT_FOUND)}
           </Route>
         </Route>
       </Routes>

@@ -1,9 +1,12 @@
-import { breadcrumbsFor, routeFor, ROUTES } from './routes';
+import { NOT_FOUND, REDIRECTS, ROUTES, SECTIONS } from './routes';
 
-describe('routes', () => {
-  it('has every route of both spec parts', () => {
+const ALL = [...ROUTES, NOT_FOUND];
+
+describe('the route table', () => {
+  it('has every route of both spec parts, and /login', () => {
     expect(ROUTES.map((r) => r.path).sort()).toEqual(
       [
+        '/login',
         '/',
         '/location/add',
         '/location/nearest',
@@ -30,18 +33,32 @@ describe('routes', () => {
     );
   });
 
-  it('matches parameters', () => expect(routeFor('/clips/event/42')?.title).toBe('Event Clips'));
+  it('declares each path once, redirects included', () => {
+    const paths = [...ALL.map((r) => r.path), ...REDIRECTS.map((r) => r.from)];
+    expect(new Set(paths).size).toBe(paths.length);
+  });
 
-  it('builds Home › Section › Page', () =>
-    expect(breadcrumbsFor('/event/upcoming', false).map((c) => c.label)).toEqual([
-      'Home',
-      'Events',
-      'Current & Upcoming Events',
-    ]));
+  it('gives every route a title and a lazily loaded screen', () => {
+    for (const route of ALL) {
+      expect(route.title.trim()).not.toBe('');
+      // Made by retryableLazy: the screen's code stays out of the table's chunk.
+      expect(route.component.name).toBe('RetryableLazy');
+    }
+  });
 
-  it('cuts crumbs to 12 characters on mobile', () => {
-    const labels = breadcrumbsFor('/event/upcoming', true).map((c) => c.label);
-    expect(labels.every((l) => l.length <= 12)).toBe(true);
-    expect(labels[2]).toBe('Current & U…');
+  it('redirects only to routes of the table', () => {
+    for (const { to } of REDIRECTS) expect(ROUTES.some((r) => r.path === to)).toBe(true);
+  });
+
+  it('keeps only /login outside the sign-in guard and Add Location and Add Event for ADMIN', () => {
+    expect(ROUTES.filter((r) => r.access === 'public').map((r) => r.path)).toEqual(['/login']);
+    expect(ROUTES.filter((r) => r.access === 'admin').map((r) => r.path)).toEqual(['/location/add', '/event/create']);
+    expect(Object.entries(SECTIONS).flatMap(([name, s]) => (s.adminOnly ? [name] : []))).toEqual(['Locations']);
+  });
+
+  it('puts menu entries in a section and gives the bottom-bar shortcuts distinct places', () => {
+    for (const route of ROUTES) if (route.menu) expect(route.section).toBeDefined();
+    const orders = ROUTES.flatMap((r) => (r.shortcut ? [r.shortcut.order] : []));
+    expect(new Set(orders).size).toBe(orders.length);
   });
 });

@@ -1,100 +1,165 @@
-/**
- * Every route of both spec parts, with what the shell shows for it. `screen` names the lazily
- * loaded module (router.tsx); `section` is the breadcrumb between Home and the page.
- */
-export type ScreenId =
-  | 'landing'
-  | 'addLocation'
-  | 'nearbyLocations'
-  | 'createEvent'
-  | 'nearbyEvents'
-  | 'upcomingEvents'
-  | 'recentEvents'
-  | 'myClips'
-  | 'uploadClips'
-  | 'eventClips'
-  | 'unassociatedClips'
-  | 'taggedEvents'
-  | 'eventTags'
-  | 'allTags'
-  | 'tagMoments'
-  | 'highlightPicker'
-  | 'highlightCreate'
-  | 'highlightList'
-  | 'highlightShare'
-  | 'clipSelection'
-  | 'highlightViewer';
+import type { ComponentType } from 'react';
+import type { NavIconName } from '../features/shell/navIcons';
+import { retryableLazy as lazy } from './retryableLazy';
 
-export interface RouteInfo {
-  path: string;
-  title: string;
-  section: string | null;
-  screen: ScreenId;
-  adminOnly?: boolean;
+/*
+ * The route table: every screen of both spec parts, declared once. The router, the guards, the side
+ * menu, the bottom bar and the breadcrumbs all read it; nothing else lists screens. It loads with the
+ * router on every page, so it holds only data and lazy loaders: icons are named (the shell maps names
+ * to icons, src/features/shell/navIcons.ts) and the functions that read it live where they are used.
+ */
+
+/** The breadcrumb between Home and a page, and the menu group the page's entry sits in. */
+export type Section = 'Locations' | 'Events' | 'Clips' | 'Tags' | 'Highlights';
+
+/** The menu's groups in menu order, with each group's icon and who sees it (spec part 1 §2). */
+export const SECTIONS: Record<Section, { icon: NavIconName; adminOnly?: boolean }> = {
+  Locations: { icon: 'Place', adminOnly: true },
+  Events: { icon: 'Event' },
+  Clips: { icon: 'VideoLibrary' },
+  Tags: { icon: 'LocalOffer' },
+  Highlights: { icon: 'AutoAwesome' },
+};
+
+interface MenuEntry {
+  icon: NavIconName;
+  /** Where the menu's wording differs from the title. */
+  label?: string;
 }
 
-export const ROUTES: RouteInfo[] = [
-  { path: '/', title: 'Home', section: null, screen: 'landing' },
-  { path: '/location/add', title: 'Add Location', section: 'Locations', screen: 'addLocation', adminOnly: true },
-  { path: '/location/nearest', title: 'Nearby Locations', section: 'Locations', screen: 'nearbyLocations' },
-  { path: '/event/create', title: 'Add Event', section: 'Events', screen: 'createEvent', adminOnly: true },
-  { path: '/event/nearest', title: 'Nearby Events', section: 'Events', screen: 'nearbyEvents' },
-  { path: '/event/upcoming', title: 'Current & Upcoming Events', section: 'Events', screen: 'upcomingEvents' },
-  { path: '/event/recent', title: 'Recent Events', section: 'Events', screen: 'recentEvents' },
-  { path: '/clips', title: 'My Clips', section: 'Clips', screen: 'myClips' },
-  { path: '/clips/upload', title: 'Upload Clips', section: 'Clips', screen: 'uploadClips' },
-  { path: '/clips/list', title: 'My Clips', section: 'Clips', screen: 'myClips' },
-  { path: '/clips/event/:eventId', title: 'Event Clips', section: 'Clips', screen: 'eventClips' },
-  { path: '/clips/unassociated', title: 'Unassociated Clips', section: 'Clips', screen: 'unassociatedClips' },
-  { path: '/tags/by-event', title: 'My Tagged Events', section: 'Tags', screen: 'taggedEvents' },
-  { path: '/tags/by-event/:eventId', title: 'Event Tags', section: 'Tags', screen: 'eventTags' },
-  { path: '/tags/all', title: 'All My Tags', section: 'Tags', screen: 'allTags' },
-  { path: '/tags/add', title: 'Tag Moments', section: 'Tags', screen: 'tagMoments' },
-  { path: '/highlights/create', title: 'Create Highlight', section: 'Highlights', screen: 'highlightPicker' },
-  { path: '/highlights/create/:eventId', title: 'Create Highlight', section: 'Highlights', screen: 'highlightCreate' },
-  { path: '/highlights/view', title: 'My Highlights', section: 'Highlights', screen: 'highlightList' },
-  { path: '/highlights/share', title: 'Share Highlights', section: 'Highlights', screen: 'highlightShare' },
-  { path: '/events/:eventId/clips', title: 'Select Clips', section: 'Events', screen: 'clipSelection' },
-  { path: '/highlight/view/:id', title: 'Highlight', section: 'Highlights', screen: 'highlightViewer' },
+interface Shortcut {
+  /** Place in the mobile bottom bar, from 1 (More always comes last). */
+  order: number;
+  label: string;
+  /** Shows the count of files still uploading. */
+  badge?: 'activeUploads';
+}
+
+interface RouteBase {
+  path: string;
+  /** The page's name: its last breadcrumb, and its menu label unless the menu entry has its own. */
+  title: string;
+  section?: Section;
+  /** The screen, loaded in its own chunk on first visit. */
+  component: ComponentType;
+  /**
+   * Who may open it. Absent: any signed-in user, inside the shell. 'public': anyone, outside the shell
+   * and the sign-in guard. 'admin': ADMIN only; others get a notice, and the menu hides the entry.
+   */
+  access?: 'public' | 'admin';
+}
+
+/** A menu entry sits in its section's group (in table order); a bottom-bar shortcut borrows its icon. */
+type Placement = { menu?: never; shortcut?: never } | { section: Section; menu: MenuEntry; shortcut?: Shortcut };
+
+export type RouteEntry = RouteBase & Placement;
+
+/** Placeholder screens share one chunk until their issues build them. */
+const comingLater = lazy(() => import(/* webpackChunkName: "coming-later" */ '../features/common/ComingLaterScreen'));
+
+export const ROUTES: RouteEntry[] = [
+  {
+    path: '/login',
+    title: 'Sign in',
+    access: 'public',
+    component: lazy(() => import(/* webpackChunkName: "login" */ '../features/login/LoginScreen')),
+  },
+  {
+    path: '/',
+    title: 'Home',
+    component: lazy(() => import(/* webpackChunkName: "landing" */ '../features/landing/LandingScreen')),
+  },
+  {
+    path: '/location/add',
+    title: 'Add Location',
+    section: 'Locations',
+    access: 'admin',
+    menu: { icon: 'AddLocationAlt' },
+    component: lazy(() => import(/* webpackChunkName: "add-location" */ '../features/locations/AddLocationScreen')),
+  },
+  {
+    path: '/location/nearest',
+    title: 'Nearby Locations',
+    section: 'Locations',
+    menu: { icon: 'LocationOn' },
+    component: comingLater,
+  },
+  {
+    path: '/event/create',
+    title: 'Add Event',
+    section: 'Events',
+    access: 'admin',
+    menu: { icon: 'EditCalendar' },
+    component: lazy(() => import(/* webpackChunkName: "add-event" */ '../features/events/createEvent/AddEventScreen')),
+  },
+  { path: '/event/nearest', title: 'Nearby Events', section: 'Events', menu: { icon: 'NearMe' }, component: comingLater },
+  {
+    path: '/event/upcoming',
+    title: 'Current & Upcoming Events',
+    section: 'Events',
+    menu: { icon: 'EventAvailable', label: 'Current & Upcoming' },
+    shortcut: { order: 2, label: 'Events' },
+    component: comingLater,
+  },
+  { path: '/event/recent', title: 'Recent Events', section: 'Events', menu: { icon: 'History' }, component: comingLater },
+  { path: '/events/:eventId/clips', title: 'Select Clips', section: 'Events', component: comingLater },
+  { path: '/clips', title: 'My Clips', section: 'Clips', component: comingLater },
+  {
+    path: '/clips/upload',
+    title: 'Upload Clips',
+    section: 'Clips',
+    menu: { icon: 'CloudUpload' },
+    shortcut: { order: 1, label: 'Upload', badge: 'activeUploads' },
+    component: lazy(() => import(/* webpackChunkName: "upload-clips" */ '../features/uploads/UploadClipsScreen')),
+  },
+  { path: '/clips/list', title: 'My Clips', section: 'Clips', menu: { icon: 'Videocam' }, component: comingLater },
+  { path: '/clips/event/:eventId', title: 'Event Clips', section: 'Clips', component: comingLater },
+  { path: '/clips/unassociated', title: 'Unassociated Clips', section: 'Clips', component: comingLater },
+  {
+    path: '/tags/add',
+    title: 'Tag Moments',
+    section: 'Tags',
+    menu: { icon: 'BookmarkAdd' },
+    shortcut: { order: 3, label: 'Tags' },
+    component: comingLater,
+  },
+  { path: '/tags/by-event', title: 'My Tagged Events', section: 'Tags', menu: { icon: 'Bookmarks' }, component: comingLater },
+  { path: '/tags/by-event/:eventId', title: 'Event Tags', section: 'Tags', component: comingLater },
+  { path: '/tags/all', title: 'All My Tags', section: 'Tags', menu: { icon: 'Sell' }, component: comingLater },
+  {
+    path: '/highlights/create',
+    title: 'Create Highlight',
+    section: 'Highlights',
+    menu: { icon: 'MovieFilter' },
+    component: comingLater,
+  },
+  { path: '/highlights/create/:eventId', title: 'Create Highlight', section: 'Highlights', component: comingLater },
+  {
+    path: '/highlights/view',
+    title: 'My Highlights',
+    section: 'Highlights',
+    menu: { icon: 'PlaylistPlay' },
+    component: comingLater,
+  },
+  {
+    path: '/highlights/share',
+    title: 'Share Highlights',
+    section: 'Highlights',
+    menu: { icon: 'Share' },
+    component: lazy(() => import(/* webpackChunkName: "highlight-share" */ '../features/common/ShareHighlightsScreen')),
+  },
+  { path: '/highlight/view/:id', title: 'Highlight', section: 'Highlights', component: comingLater },
 ];
+
+/** What a signed-in user sees at an address no route matches (inside the shell). */
+export const NOT_FOUND: RouteEntry = {
+  path: '*',
+  title: 'Not found',
+  component: lazy(() => import(/* webpackChunkName: "not-found" */ '../features/common/NotFoundScreen')),
+};
 
 /** Old links of part 2 that point elsewhere. */
 export const REDIRECTS: Array<{ from: string; to: string }> = [
   { from: '/events', to: '/event/upcoming' },
   { from: '/upload', to: '/clips/upload' },
 ];
-
-function matches(pattern: string, pathname: string): boolean {
-  const a = pattern.split('/').filter(Boolean);
-  const b = pathname.split('/').filter(Boolean);
-  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') || seg === b[i]);
-}
-
-export function routeFor(pathname: string): RouteInfo | null {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return ROUTES.find((r) => matches(r.path, clean)) ?? null;
-}
-
-export interface Crumb {
-  label: string;
-  /** null for the current page. */
-  to: string | null;
-}
-
-/** Home › Section › Page; on mobile every label is cut to 12 characters (spec part 1 §2). */
-export function breadcrumbsFor(pathname: string, mobile: boolean): Crumb[] {
-  const route = routeFor(pathname);
-  const crumbs: Crumb[] = [{ label: 'Home', to: '/' }];
-  if (!route) crumbs.push({ label: 'Not found', to: null });
-  else if (route.path !== '/') {
-    if (route.section) crumbs.push({ label: route.section, to: null });
-    crumbs.push({ label: route.title, to: null });
-  } else crumbs[0] = { label: 'Home', to: null };
-  return mobile ? crumbs.map((c) => ({ ...c, label: truncateCrumb(c.label) })) : crumbs;
-}
-
-export const MOBILE_CRUMB_LENGTH = 12;
-
-export function truncateCrumb(label: string): string {
-  return label.length > MOBILE_CRUMB_LENGTH ? `${label.slice(0, MOBILE_CRUMB_LENGTH - 1)}…` : label;
-}

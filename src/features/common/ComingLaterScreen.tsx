@@ -1,13 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useLocation } from 'react-router';
-import { routeFor } from '../../app/routes';
+import { useCurrentRoute } from '../../app/routeContext';
 
 /** Screens that later issues build: the route, menu and breadcrumbs are final; the page says so plainly. */
 export default function ComingLaterScreen() {
-  const { pathname } = useLocation();
-  const title = routeFor(pathname)?.title ?? 'This page';
+  const title = useCurrentRoute()?.title ?? 'This page';
   return (
     <Stack spacing={2} sx={{ maxWidth: 720 }}>
       <Typography variant="h4" component="h1">

@@ -3,7 +3,7 @@ import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { breadcrumbsFor } from '../../app/routes';
+import { breadcrumbsFor } from './breadcrumbs';
 import { useMobileLayout } from './useMobileLayout';
 
 /** Brand green darkened for text on white (5.5:1; #8cc641 itself is too light for text). */

@@ -1,29 +1,24 @@
-import CloudUploadIcon from '@mui/icons-material/CloudUpload';
-import EventAvailableIcon from '@mui/icons-material/EventAvailable';
-import BookmarkAddIcon from '@mui/icons-material/BookmarkAdd';
 import MenuIcon from '@mui/icons-material/Menu';
 import Badge from '@mui/material/Badge';
 import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BRAND_GREEN } from '../../app/theme';
 import { selectActiveUploadCount } from '../uploads/selectors';
-import { BOTTOM_BAR, badgeText, type BottomBarItem } from './navigation';
+import { NAV_ICONS } from './navIcons';
+import { badgeText, bottomBarItems } from './navigation';
 import { mobileMenuOpened, selectMobileMenuOpen } from './shellSlice';
 
 /** Height of the bar without the safe-area inset; the layout pads its content by this much. */
 export const BOTTOM_BAR_HEIGHT_PX = 56;
 
-const ICONS: Record<BottomBarItem['label'], ReactNode> = {
-  Upload: <CloudUploadIcon />,
-  Events: <EventAvailableIcon />,
-  Tags: <BookmarkAddIcon />,
-  More: <MenuIcon />,
-};
+/** The links come from the route table; More (which opens the menu panel) is the bar's own. */
+const ITEMS = bottomBarItems();
+const MORE = 'More';
 
 function isActive(path: string, pathname: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
@@ -37,7 +32,7 @@ export function BottomBar() {
   const menuOpen = useAppSelector(selectMobileMenuOpen);
   const badge = badgeText(activeUploads);
   const badgeDescriptionId = useId();
-  const current = BOTTOM_BAR.find((item) => item.path && isActive(item.path, pathname))?.label ?? null;
+  const current = ITEMS.find((item) => isActive(item.path, pathname))?.label ?? null;
 
   return (
     <Paper
@@ -78,31 +73,19 @@ export function BottomBar() {
           },
         }}
       >
-        {BOTTOM_BAR.map((item) => {
-          if (!item.path) {
-            return (
-              <BottomNavigationAction
-                key={item.label}
-                value={item.label}
-                label={item.label}
-                icon={ICONS[item.label]}
-                aria-haspopup="dialog"
-                aria-expanded={menuOpen}
-                onClick={() => dispatch(mobileMenuOpened())}
-              />
-            );
-          }
-          const showBadge = item.label === 'Upload' && badge !== null;
+        {ITEMS.map((item) => {
+          const Icon = NAV_ICONS[item.icon];
+          const showBadge = item.badge === 'activeUploads' && badge !== null;
           const icon = showBadge ? (
             <Badge badgeContent={badge} color="primary" slotProps={{ badge: { 'aria-hidden': true } }}>
-              {ICONS[item.label]}
+              <Icon />
             </Badge>
           ) : (
-            ICONS[item.label]
+            <Icon />
           );
           return (
             <BottomNavigationAction
-              key={item.label}
+              key={item.path}
               component={Link}
               to={item.path}
               value={item.label}
@@ -113,6 +96,14 @@ export function BottomBar() {
             />
           );
         })}
+        <BottomNavigationAction
+          value={MORE}
+          label={MORE}
+          icon={<MenuIcon />}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => dispatch(mobileMenuOpened())}
+        />
       </BottomNavigation>
       {badge !== null && (
         <Box id={badgeDescriptionId} hidden>

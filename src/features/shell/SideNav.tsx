@@ -1,24 +1,4 @@
-import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
-import CloudUploadIcon from '@mui/icons-material/CloudUpload';
-import EditCalendarIcon from '@mui/icons-material/EditCalendar';
-import EventIcon from '@mui/icons-material/Event';
-import EventAvailableIcon from '@mui/icons-material/EventAvailable';
-import HistoryIcon from '@mui/icons-material/History';
-import LocalOfferIcon from '@mui/icons-material/LocalOffer';
-import BookmarksIcon from '@mui/icons-material/Bookmarks';
-import BookmarkAddIcon from '@mui/icons-material/BookmarkAdd';
-import LocationOnIcon from '@mui/icons-material/LocationOn';
-import MovieFilterIcon from '@mui/icons-material/MovieFilter';
-import NearMeIcon from '@mui/icons-material/NearMe';
-import PlaceIcon from '@mui/icons-material/Place';
-import PlaylistPlayIcon from '@mui/icons-material/PlaylistPlay';
-import ShareIcon from '@mui/icons-material/Share';
 import StadiumIcon from '@mui/icons-material/Stadium';
-import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
-import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
-import VideocamIcon from '@mui/icons-material/Videocam';
-import SellIcon from '@mui/icons-material/Sell';
-import type SvgIcon from '@mui/material/SvgIcon';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -35,36 +15,10 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PRODUCT_NAME } from '../../app/product';
 import { BRAND_GREEN } from '../../app/theme';
 import { selectIsAdmin } from '../session/selectors';
-import { visibleNav, type NavGroup } from './navigation';
+import { NAV_ICONS } from './navIcons';
+import { visibleNav } from './navigation';
 import { mobileMenuClosed, selectSidebarOpen } from './shellSlice';
 import { useMobileLayout } from './useMobileLayout';
-
-type Icon = typeof SvgIcon;
-
-const GROUP_ICONS: Record<NavGroup['label'], Icon> = {
-  Locations: PlaceIcon,
-  Events: EventIcon,
-  Clips: VideoLibraryIcon,
-  Tags: LocalOfferIcon,
-  Highlights: AutoAwesomeIcon,
-};
-
-const ITEM_ICONS: Record<string, Icon> = {
-  '/location/add': AddLocationAltIcon,
-  '/location/nearest': LocationOnIcon,
-  '/event/create': EditCalendarIcon,
-  '/event/nearest': NearMeIcon,
-  '/event/upcoming': EventAvailableIcon,
-  '/event/recent': HistoryIcon,
-  '/clips/upload': CloudUploadIcon,
-  '/clips/list': VideocamIcon,
-  '/tags/add': BookmarkAddIcon,
-  '/tags/by-event': BookmarksIcon,
-  '/tags/all': SellIcon,
-  '/highlights/create': MovieFilterIcon,
-  '/highlights/view': PlaylistPlayIcon,
-  '/highlights/share': ShareIcon,
-};
 
 /** Text kept for screen readers while the collapsed rail hides it. */
 const visuallyHidden = {
@@ -162,7 +116,7 @@ export function SideNav() {
       <Box sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden', pb: 2 }}>
         {groups.map((group, index) => {
           const headerId = `${idPrefix}-${group.label}`;
-          const GroupIcon = GROUP_ICONS[group.label];
+          const GroupIcon = NAV_ICONS[group.icon];
           return (
             <List
               key={group.label}
@@ -201,7 +155,7 @@ export function SideNav() {
               }
             >
               {group.items.map((item) => {
-                const ItemIcon = ITEM_ICONS[item.path] ?? GroupIcon;
+                const ItemIcon = NAV_ICONS[item.icon];
                 return (
                   <ListItem key={item.path} disablePadding>
                     <Tooltip

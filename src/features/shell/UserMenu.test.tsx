@@ -1,5 +1,6 @@
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { renderWithProviders, signedInState, TEST_USER_EMAIL } from '../../test/renderWithProviders';
+import { captureDownloads } from '../diagnostics/captureDownloads';
 import { logoutRequested } from '../session/sessionSlice';
 import { UserMenu } from './UserMenu';
 
@@ -29,16 +30,29 @@ describe('UserMenu', () => {
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
   });
 
+  it('saves the diagnostics file from the menu, then closes it', async () => {
+    const saved = captureDownloads();
+    const { user } = renderWithProviders(<UserMenu />, { preloadedState: signedInState() });
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Download diagnostics' }));
+    expect(saved).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  });
+
   it('has no ADMIN entries for other users', async () => {
     const { user } = renderWithProviders(<UserMenu />, { preloadedState: signedInState() });
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Log out']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Download diagnostics', 'Log out']);
   });
 
   it('lists the ADMIN entries for ADMIN, each saying plainly it is not available yet', async () => {
     const { user } = renderWithProviders(<UserMenu />, { preloadedState: signedInState({ admin: true }) });
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([...ADMIN_ENTRIES, 'Log out']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      ...ADMIN_ENTRIES,
+      'Download diagnostics',
+      'Log out',
+    ]);
 
     await user.click(screen.getByRole('menuitem', { name: 'Billing' }));
     const dialog = await screen.findByRole('dialog', { name: 'Billing' });

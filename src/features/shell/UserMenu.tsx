@@ -22,6 +22,7 @@ import { useId, useState, type ReactNode, type MouseEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PRODUCT_NAME } from '../../app/product';
 import { BRAND_GREEN } from '../../app/theme';
+import { DownloadDiagnosticsMenuItem } from '../diagnostics/DownloadDiagnosticsMenuItem';
 import { selectIsAdmin, selectUserDisplay } from '../session/selectors';
 import { logoutRequested } from '../session/sessionSlice';
 import { ADMIN_USER_MENU } from './navigation';
@@ -38,7 +39,8 @@ const ADMIN_ICONS: Record<AdminEntry, ReactNode> = {
 const AVATAR_SX = { bgcolor: BRAND_GREEN, color: '#10210a', fontWeight: 700 } as const;
 
 /**
- * The account button and its menu (spec part 1 §2): name and e-mail, the ADMIN-only entries, Log out.
+ * The account button and its menu (spec part 1 §2): name and e-mail, the ADMIN-only entries,
+ * Download diagnostics (for everyone: support asks any user for it), Log out.
  * The ADMIN entries' behaviour is not specified, so each opens a dialog saying it is not available yet.
  */
 export function UserMenu() {
@@ -114,6 +116,7 @@ export function UserMenu() {
             </MenuItem>
           ))}
         {isAdmin && <Divider />}
+        <DownloadDiagnosticsMenuItem onDone={close} />
         <MenuItem onClick={logOut}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />

@@ -1,79 +1,52 @@
-/** The menu (spec part 1 §2 "Navigation menu"): groups, items, and what only ADMIN sees. */
+/** The menu and the bottom bar (spec part 1 §2 "Navigation menu"), derived from the route table. */
+import { ROUTES, SECTIONS, type RouteEntry, type Section } from '../../app/routes';
+import type { NavIconName } from './navIcons';
+
 export interface NavItem {
   label: string;
   path: string;
-  adminOnly?: boolean;
+  icon: NavIconName;
 }
 
 export interface NavGroup {
-  label: 'Locations' | 'Events' | 'Clips' | 'Tags' | 'Highlights';
-  adminOnly?: boolean;
+  label: Section;
+  icon: NavIconName;
   items: NavItem[];
 }
 
-export const NAV_GROUPS: NavGroup[] = [
-  {
-    label: 'Locations',
-    adminOnly: true,
-    items: [
-      { label: 'Add Location', path: '/location/add' },
-      { label: 'Nearby Locations', path: '/location/nearest' },
-    ],
-  },
-  {
-    label: 'Events',
-    items: [
-      { label: 'Add Event', path: '/event/create', adminOnly: true },
-      { label: 'Nearby Events', path: '/event/nearest' },
-      { label: 'Current & Upcoming', path: '/event/upcoming' },
-      { label: 'Recent Events', path: '/event/recent' },
-    ],
-  },
-  {
-    label: 'Clips',
-    items: [
-      { label: 'Upload Clips', path: '/clips/upload' },
-      { label: 'My Clips', path: '/clips/list' },
-    ],
-  },
-  {
-    label: 'Tags',
-    items: [
-      { label: 'Tag Moments', path: '/tags/add' },
-      { label: 'My Tagged Events', path: '/tags/by-event' },
-      { label: 'All My Tags', path: '/tags/all' },
-    ],
-  },
-  {
-    label: 'Highlights',
-    items: [
-      { label: 'Create Highlight', path: '/highlights/create' },
-      { label: 'My Highlights', path: '/highlights/view' },
-      { label: 'Share Highlights', path: '/highlights/share' },
-    ],
-  },
-];
-
-/** The menu a user sees: ADMIN-only groups and items removed for everyone else. */
-export function visibleNav(isAdmin: boolean): NavGroup[] {
-  return NAV_GROUPS.filter((g) => isAdmin || !g.adminOnly).map((g) => ({
-    ...g,
-    items: g.items.filter((i) => isAdmin || !i.adminOnly),
-  }));
+/**
+ * The menu a user sees: each section's menu entries in table order, sections in SECTIONS order.
+ * Only ADMIN sees an ADMIN-only section (Locations) or an ADMIN-only route (Add Event).
+ */
+export function visibleNav(isAdmin: boolean, routes: readonly RouteEntry[] = ROUTES): NavGroup[] {
+  return (Object.keys(SECTIONS) as Section[])
+    .filter((section) => isAdmin || !SECTIONS[section].adminOnly)
+    .map((section) => ({
+      label: section,
+      icon: SECTIONS[section].icon,
+      items: routes.flatMap((r) =>
+        r.menu && r.section === section && (isAdmin || r.access !== 'admin')
+          ? [{ label: r.menu.label ?? r.title, path: r.path, icon: r.menu.icon }]
+          : [],
+      ),
+    }))
+    .filter((group) => group.items.length > 0);
 }
 
 export interface BottomBarItem {
-  label: 'Upload' | 'Events' | 'Tags' | 'More';
-  path: string | null;
+  label: string;
+  path: string;
+  icon: NavIconName;
+  badge?: 'activeUploads';
 }
 
-/** Mobile bottom bar; More opens the menu panel. */
-export const BOTTOM_BAR: BottomBarItem[] = [
-  { label: 'Upload', path: '/clips/upload' },
-  { label: 'Events', path: '/event/upcoming' },
-  { label: 'Tags', path: '/tags/add' },
-  { label: 'More', path: null },
-];
+/** The mobile bottom bar's links in their order; the bar adds More (which opens the menu) last. */
+export function bottomBarItems(routes: readonly RouteEntry[] = ROUTES): BottomBarItem[] {
+  return routes
+    .flatMap((r) => (r.shortcut ? [{ ...r.shortcut, path: r.path, icon: r.menu.icon }] : []))
+    .sort((a, b) => a.order - b.order)
+    .map(({ order: _order, ...item }) => item);
+}
 
 /** The upload badge: the count, '9+' above 9, nothing at zero. */
 export function badgeText(count: number): string | null {
@@ -81,4 +54,8 @@ export function badgeText(count: number): string | null {
   return count > 9 ? '9+' : String(count);
 }
 
+/**
+ * The user menu's ADMIN-only entries. They are not routes: the spec leaves their behaviour open, so
+ * each opens a dialog saying it is not available yet (docs/decisions.md).
+ */
 export const ADMIN_USER_MENU = ['Upgrade to Pro', 'Account', 'Billing', 'Notifications'] as const;

@@ -1,0 +1,35 @@
+import { ThemeProvider } from '@mui/material/styles';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter, useLocation } from 'react-router';
+import { signedInState } from '../test/renderWithProviders';
+import { AppRoutes } from './router';
+import { makeStore } from './store';
+import { theme } from './theme';
+
+/** Shows the router's current address, so a test can see where a redirect went. */
+function Address() {
+  return <output aria-label="Address">{useLocation().pathname}</output>;
+}
+
+/**
+ * The app's own routes (router.tsx) at `path` for a signed-in user, with the real shell. Returns once
+ * the lazily loaded shell and screen have arrived (the main landmark is there).
+ */
+export async function renderAppAt(path: string, { admin = false }: { admin?: boolean } = {}) {
+  const store = makeStore({ preloadedState: signedInState({ admin }), runSagas: false });
+  const user = userEvent.setup();
+  render(
+    <Provider store={store}>
+      <ThemeProvider theme={theme}>
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+          <Address />
+        </MemoryRouter>
+      </ThemeProvider>
+    </Provider>,
+  );
+  await screen.findByRole('main', {}, { timeout: 10_000 });
+  return { store, user };
+}

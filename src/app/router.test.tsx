@@ -1,0 +1,42 @@
+import { screen, within } from '@testing-library/react';
+import { mockViewport } from '../test/renderWithProviders';
+import { renderAppAt } from './routeTestHarness';
+
+describe('the router, built from the route table', () => {
+  let restoreViewport: () => void = () => {};
+  beforeEach(() => {
+    restoreViewport = mockViewport('desktop');
+  });
+  afterEach(() => restoreViewport());
+
+  it('shows a placeholder screen under its title from the table, inside the shell', async () => {
+    await renderAppAt('/event/upcoming');
+    const main = screen.getByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1, name: 'Current & Upcoming Events' })).toBeInTheDocument();
+    expect(within(main).getByText('Current & Upcoming Events is not available yet.', { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Current & Upcoming Events');
+  });
+
+  it('gives each placeholder route its own title, also for a parameter route', async () => {
+    await renderAppAt('/clips/event/42');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Event Clips' })).toBeInTheDocument();
+  });
+
+  it('guards an ADMIN-only route for everyone else', async () => {
+    await renderAppAt('/event/create');
+    expect(await screen.findByText('This page is for administrators.', { exact: false })).toBeInTheDocument();
+  });
+
+  it('follows the old links of part 2', async () => {
+    await renderAppAt('/events');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Current & Upcoming Events' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/event/upcoming');
+  });
+
+  it('shows the not-found page, with its breadcrumb, at an unknown address', async () => {
+    await renderAppAt('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Not found');
+  });
+});
