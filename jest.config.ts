@@ -2,7 +2,8 @@ import type { Config } from 'jest';
 
 const config: Config = {
   testEnvironment: 'jest-fixed-jsdom',
-  roots: ['<rootDir>/src'],
+  // scripts/: the bundle budget check (budgets.test.mjs).
+  roots: ['<rootDir>/src', '<rootDir>/scripts'],
   setupFilesAfterEnv: ['<rootDir>/src/test/setupTests.ts'],
   transform: {
     '^.+\\.tsx?$': [

@@ -34,6 +34,11 @@ class ChunkGroupsPlugin {
   }
 }
 
+const reactRouterProductionBuild = path.join(
+  path.dirname(require.resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 
 export default (
@@ -53,11 +58,19 @@ export default (
       clean: true,
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // React Router's package exports point only at its development build (dev-only warnings);
+      // production bundles take its production build: same API, 0.5 KB gzip less on every page.
+      alias: production ? { 'react-router$': reactRouterProductionBuild } : {},
+    },
     module: {
       rules: [
         { test: /\.[jt]sx?$/, exclude: /node_modules/, use: 'babel-loader' },
         { test: /\.(png|jpe?g|webp|avif|svg)$/i, type: 'asset/resource' },
+        // A pure helper (no side effects on import) whose package does not say so: without this flag
+        // @emotion/react's import of it stays in every page (0.9 KB gzip) though only unused withTheme calls it.
+        { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
       ],
     },
     plugins: [
@@ -84,7 +97,13 @@ export default (
         : []),
     ],
     optimization: {
-      splitChunks: { chunks: 'all' },
+      splitChunks: {
+        chunks: 'all',
+        // Budget (scripts/budgets.mjs): no lazily loaded file over 40 KB gzip. webpack weighs modules by
+        // source size, which our on-demand chunks gzip 7–13× (measured), so they are split from 280 KB
+        // of source (at most 40 KB gzip). Initial chunks stay whole: splitting them only adds requests.
+        maxAsyncSize: 280_000,
+      },
       runtimeChunk: 'single',
     },
     performance: { hints: false },

@@ -1,8 +1,10 @@
-// Prints the gzip size of the initial JS (what every page loads first) and of what each lazily
-// loaded screen adds on top, counting every chunk the screen needs (from build-stats/chunk-groups.json).
-import { readFileSync, existsSync } from 'node:fs';
+// Prints the gzip size of the initial JS (what every page loads first), of each lazily loaded file,
+// and what each lazily loaded screen adds on top (from build-stats/chunk-groups.json); exits non-zero
+// when a budget in scripts/budgets.mjs is broken, naming it and by how much (CI runs this).
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { BUDGETS, checkBudgets, describeBuild, describeFailure, kb } from './budgets.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
@@ -12,24 +14,34 @@ if (!existsSync(join(dist, 'index.html')) || !existsSync(groupsFile)) {
   process.exit(1);
 }
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const initial = [...html.matchAll(/<script[^>]*\ssrc=["']?\/?([^"'\s>]+\.js)/g)].map((m) => m[1]);
+const initialFiles = [...html.matchAll(/<script[^>]*\ssrc=["']?\/?([^"'\s>]+\.js)/g)].map((m) => m[1]);
+const emittedFiles = readdirSync(dist, { recursive: true })
+  .map(String)
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => f.split('\\').join('/'));
 const groups = JSON.parse(readFileSync(groupsFile, 'utf8'));
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const build = describeBuild(initialFiles, emittedFiles, groups);
+
+const sizes = new Map();
+const gz = (file) => {
+  if (!sizes.has(file)) sizes.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  return sizes.get(file);
+};
 const sum = (files) => files.reduce((t, f) => t + gz(f), 0);
 
-const initialTotal = sum(initial);
-console.log('Initial JS (loaded by every page before anything else):');
-for (const file of initial) console.log(`  ${file.padEnd(44)} ${kb(gz(file)).padStart(10)}`);
+const initialTotal = sum(build.initialFiles);
+console.log(`Initial JS (loaded by every page before anything else; budget ${kb(BUDGETS.initialGzip)}):`);
+for (const file of build.initialFiles) console.log(`  ${file.padEnd(44)} ${kb(gz(file)).padStart(10)}`);
 console.log(`  ${'total'.padEnd(44)} ${kb(initialTotal).padStart(10)}`);
 
+const largest = [...build.lazyFiles].sort((a, b) => gz(b) - gz(a));
+console.log(`\nLazily loaded files (budget ${kb(BUDGETS.lazyFileGzip)} each), largest first:`);
+for (const file of largest.slice(0, 8)) console.log(`  ${file.padEnd(44)} ${kb(gz(file)).padStart(10)}`);
+if (largest.length > 8) console.log(`  … and ${largest.length - 8} smaller`);
+
 console.log('\nEach lazily loaded chunk group: what it adds to the initial JS, and the total for that screen:');
-const rows = Object.entries(groups)
-  .filter(([name]) => name !== 'main')
-  .map(([name, files]) => {
-    const extra = files.map((f) => f.replace(/^\//, '')).filter((f) => !initial.includes(f));
-    return { name, added: sum(extra), files: extra.length };
-  })
+const rows = build.routes
+  .map((r) => ({ name: r.name, added: sum(r.files), files: r.files.length }))
   .sort((a, b) => b.added - a.added);
 for (const r of rows)
   console.log(
@@ -42,3 +54,11 @@ if (login) {
     `\n/login loads ${kb(initialTotal + login.added)} of JS in all (gzip): initial ${kb(initialTotal)} + login screen ${kb(login.added)}.`,
   );
 }
+
+const failures = checkBudgets(build, gz);
+if (failures.length > 0) {
+  console.error(`\nBudget${failures.length > 1 ? 's' : ''} exceeded:`);
+  for (const failure of failures) console.error(`  ${describeFailure(failure)}`);
+  process.exit(1);
+}
+console.log('\nAll budgets met.');

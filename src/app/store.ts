@@ -1,12 +1,13 @@
 import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { api } from '../api/apiSlice';
-import { sessionReducer } from '../features/session/sessionSlice';
+import { sessionReducer, signedOut } from '../features/session/sessionSlice';
 import { sessionBridge } from '../features/session/sessionBridge';
 import { loginReducer } from '../features/login/loginSlice';
 import { shellReducer } from '../features/shell/shellSlice';
 import { uploadsReducer } from '../features/uploads/uploadsSlice';
 import { browserUploadServices, type UploadServices } from '../features/uploads/uploadServices';
+import { actionLogMiddleware, attachActionLog, createActionLog } from '../features/diagnostics/actionLog';
 import { devToolsOptions } from './devtools';
 import { rootSaga } from './rootSaga';
 import { createAppServices, type AppServices } from './services';
@@ -28,7 +29,7 @@ export interface MakeStoreOptions {
   runSagas?: boolean;
   /** Browser capabilities of the upload queue (tests replace them). */
   uploadServices?: Partial<UploadServices>;
-  /** Extra middleware after ours (tests record actions with it). */
+  /** Extra middleware after ours (tests record actions with it); only the diagnostics recorder comes later. */
   middleware?: Middleware[];
 }
 
@@ -45,14 +46,23 @@ export function makeStore({
     // A saga that throws has stopped working: say so loudly rather than fail in silence.
     onError: (error, { sagaStack }) => console.error('Background task failed', error, sagaStack),
   });
+  // The latest actions for 'Download diagnostics'. Recorded last, next to the reducer (see the middleware).
+  // A session's end starts it afresh, so a file made afterwards carries nothing of the previous user:
+  // `signedOut`, and the API cache reset that follows it (also for another user signing in, in another tab).
+  const actionLog = createActionLog();
+  const recordActions = actionLogMiddleware(
+    actionLog,
+    (action) => signedOut.match(action) || api.util.resetApiState.match(action),
+  );
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) =>
-      getDefault({ thunk: { extraArgument: services } }).concat(api.middleware, sagaMiddleware, ...middleware),
+      getDefault({ thunk: { extraArgument: services } }).concat(api.middleware, sagaMiddleware, ...middleware, recordActions),
     // On in production too, so support can replay a user's state; the sanitizers keep tokens out.
     devTools: devToolsOptions,
   });
+  attachActionLog(store, actionLog);
   // Sagas reach the store's own dispatch/getState/subscribe for the shared refresh function.
   sagaMiddleware.setContext({ store });
   const sagaTask = runSagas ? sagaMiddleware.run(rootSaga) : null;

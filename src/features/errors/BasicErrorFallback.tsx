@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { BasicDownloadDiagnosticsButton } from '../diagnostics/BasicDownloadDiagnosticsButton';
 import type { ErrorFallbackProps } from './ErrorFallback';
 import { FALLBACK_TEXT } from './fallbackTexts';
 
@@ -38,8 +39,11 @@ export function BasicErrorFallback({ onTryAgain, onRefresh, onGoHome, reportHref
           {FALLBACK_TEXT.goHome}
         </Box>
       </Box>
-      <Box component="a" href={reportHref} sx={{ color: 'text.primary' }}>
-        {FALLBACK_TEXT.report}
+      <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
+        <Box component="a" href={reportHref} sx={{ color: 'text.primary' }}>
+          {FALLBACK_TEXT.report}
+        </Box>
+        <BasicDownloadDiagnosticsButton />
       </Box>
     </Box>
   );

@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import { DownloadDiagnosticsButton } from '../diagnostics/DownloadDiagnosticsButton';
 import { FALLBACK_TEXT } from './fallbackTexts';
 
 export interface ErrorFallbackProps {
@@ -39,9 +40,13 @@ export default function ErrorFallback({ onTryAgain, onRefresh, onGoHome, reportH
               {FALLBACK_TEXT.goHome}
             </Button>
           </Stack>
-          <Button href={reportHref} variant="text" size="small">
-            {FALLBACK_TEXT.report}
-          </Button>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <Button href={reportHref} variant="text" size="small">
+              {FALLBACK_TEXT.report}
+            </Button>
+            {/* What support needs to replay the failure, attached to the report by the user. */}
+            <DownloadDiagnosticsButton />
+          </Stack>
         </Stack>
       </Paper>
     </Stack>

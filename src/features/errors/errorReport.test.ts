@@ -1,5 +1,6 @@
 import { makeToken } from '../../test/tokens';
-import { buildErrorReport, reportMailto, scrubSecrets } from './errorReport';
+import { scrubSecrets } from '../../app/devtools';
+import { buildErrorReport, reportMailto } from './errorReport';
 
 describe('error report', () => {
   const token = makeToken({});

@@ -1,3 +1,5 @@
+// The one redaction implementation, shared with Redux DevTools and the diagnostics file.
+import { scrubSecrets } from '../../app/devtools';
 import { PRODUCT_NAME } from '../../app/product';
 
 /** The error report (spec part 1 §3), built so that no token or sign-in code can ride along. */
@@ -19,14 +21,6 @@ export interface CaughtError {
   componentStack: string;
   timestamp: string;
   url: string;
-}
-
-const JWT = /[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g;
-const BEARER = /Bearer\s+\S+/gi;
-const SECRET_PARAMS = /([?&](?:code|state|token|access_token|id_token|sig)=)[^&#\s]*/gi;
-
-export function scrubSecrets(text: string): string {
-  return text.replace(BEARER, 'Bearer [redacted]').replace(JWT, '[redacted]').replace(SECRET_PARAMS, '$1[redacted]');
 }
 
 export function buildErrorReport(
