@@ -25,11 +25,3 @@ export function readErrorBody(data: unknown): ErrorBody | null {
   const parsed = v.safeParse(errorBodySchema, data);
   return parsed.success ? parsed.output : null;
 }
-
-export const userSchema = v.object({
-  id: v.pipe(v.union([v.string(), v.number()]), v.transform(String)),
-  email: v.pipe(v.string(), v.minLength(1)),
-  roles: v.array(v.string()),
-});
-
-export const authResponseSchema = envelope(v.object({ user: userSchema, token: v.pipe(v.string(), v.minLength(1)) }));

@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import configureMockStore from 'redux-mock-store';
 import { theme } from '../../app/theme';
-import { initialSessionState } from '../session/sessionSlice';
+import { initialSessionState } from '../session/public';
 import LoginScreen from './LoginScreen';
 
 /** The login screen's contract is the actions it dispatches: a mock store records them. */

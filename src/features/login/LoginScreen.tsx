@@ -12,9 +12,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PRODUCT_NAME } from '../../app/product';
-import { explainLogout } from '../session/logoutReasons';
-import { selectLogoutReason, selectSessionStatus } from '../session/selectors';
-import { logoutReasonDismissed } from '../session/sessionSlice';
+import { logoutReasonDismissed, selectLogoutExplanation, selectSessionStatus } from '../session/public';
 import {
   loginErrorDismissed,
   loginPageOpened,
@@ -37,7 +35,7 @@ export default function LoginScreen() {
   const phase = useAppSelector(selectLoginPhase);
   const error = useAppSelector(selectLoginError);
   const status = useAppSelector(selectSessionStatus);
-  const forcedOut = explainLogout(useAppSelector(selectLogoutReason));
+  const forcedOut = useAppSelector(selectLogoutExplanation);
   const [keepSignedIn, setKeepSignedIn] = useState(false);
 
   useEffect(() => {

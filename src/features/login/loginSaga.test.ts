@@ -312,6 +312,55 @@ describe('the state check', () => {
   });
 });
 
+describe('the session a callback answer starts', () => {
+  it('is measured against the server clock: a device 10 minutes slow keeps the offset', async () => {
+    pendingLogin('s');
+    const serverNow = Date.now() + 10 * 60_000;
+    fakeProvider('http://localhost/idp/authorize?state=s', makeToken({}, serverNow));
+    const { store } = start();
+    await settle();
+    store.dispatch(loginPageOpened({ search: '?code=c&state=s' }));
+    await settle();
+    expect(store.getState().session.status).toBe('signedIn');
+    expect(store.getState().session.clockOffsetMs).toBeGreaterThan(9 * 60_000);
+  });
+
+  it("is refused with the check's words when the token is expired", async () => {
+    pendingLogin('s');
+    // Issued now (so no clock offset) but already 10 minutes past its expiry: beyond the 2-minute grace.
+    const now = Math.floor(Date.now() / 1000);
+    fakeProvider('http://localhost/idp/authorize?state=s', makeToken({ iat: now, exp: now - 600 }));
+    const { store, navigate } = start();
+    await settle();
+    store.dispatch(loginPageOpened({ search: '?code=c&state=s' }));
+    await settle();
+    expect(store.getState().login.error).toEqual({ message: 'Session expired', hint: null });
+    expect(store.getState().session.status).toBe('signedOut');
+    expect(navigate).toHaveBeenLastCalledWith('/login', { replace: true });
+    expect(sessionStorage.getItem(fullKey('auth'))).toBeNull();
+  });
+
+  it('keeps the other pending sign-ins when one stored entry is unreadable', async () => {
+    localStorage.setItem(
+      PENDING_KEY,
+      JSON.stringify([
+        { state: 'broken', keepSignedIn: 'yes', expiresAt: Date.now() + 60_000 },
+        { state: 'good', keepSignedIn: true, expiresAt: Date.now() + 60_000 },
+      ]),
+    );
+    const posted = fakeProvider('http://localhost/idp/authorize?state=x');
+    const { store } = start();
+    await settle();
+    store.dispatch(loginPageOpened({ search: '?code=c-b&state=broken' }));
+    await settle();
+    expect(posted).toEqual([]);
+    store.dispatch(loginPageOpened({ search: '?code=c-g&state=good' }));
+    await settle();
+    expect(posted).toEqual([{ code: 'c-g' }]);
+    expect(store.getState().session).toMatchObject({ status: 'signedIn', persistAcrossRestarts: true });
+  });
+});
+
 describe("a malformed callback answer: 'Invalid authentication response' (spec part 1 §8)", () => {
   it.each([
     ['no token', { success: true, data: { user: TEST_USER } }],

@@ -1,24 +1,27 @@
-import { call, delay, getContext, put, select, takeLeading } from 'redux-saga/effects';
+import { call, delay, getContext, put, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { AppServices } from '../../app/services';
 import { config } from '../../app/config';
 import { toApiFailure } from '../../api/apiErrors';
 import { runMutation, type MutationAnswer } from '../../api/runMutation';
-import { authApi, type AuthResponse } from '../session/authApi';
-import { checkAuthRecord } from '../session/authRecord';
-import { measureClockOffset } from '../session/clockSkew';
-import { SILENT_RECOVERY_DELAY_MS } from '../session/constants';
-import { retryFailedLogout } from '../session/logoutFlow';
-import { selectSessionStatus } from '../session/selectors';
-import { clearSession } from '../session/sessionStorage';
-import { logoutRequested, sessionAbsent, sessionStarted } from '../session/sessionSlice';
-import { decodeToken } from '../session/token';
+import {
+  authApi,
+  completeSignIn,
+  discardStoredSession,
+  endSessionAfterProviderLogout,
+  retryFailedLogout,
+  type AuthResponse,
+  type SignInOutcome,
+} from '../session/public';
 import { parseLoginReturn, stateOfAuthUrl } from './loginCallback';
 import { EXPIRED_CODE, INVALID_AUTH_RESPONSE, loginErrorFor, providerErrorFor } from './loginErrors';
 import { loginCompleting, loginFailed, loginPageOpened, loginRecovering, loginStarted, loginSucceeded } from './loginSlice';
 import { findPendingLogin, forgetPendingLogin, rememberPendingLogin, type PendingLogin } from './pendingLogin';
 
 type Answer<T> = MutationAnswer<T>;
+
+/** Silent recovery shows its message this long before going home (spec part 1 §9). */
+const SILENT_RECOVERY_DELAY_MS = 1_000;
 
 function failureOf(answer: { error: unknown }) {
   return toApiFailure(answer.error as Parameters<typeof toApiFailure>[0]);
@@ -40,19 +43,13 @@ function* startLogin(action: ReturnType<typeof loginStarted>): SagaIterator {
   services.redirect(answer.data);
 }
 
-function* clearAuth(): SagaIterator {
-  clearSession();
-  const status: string = yield select(selectSessionStatus);
-  if (status === 'loading') yield put(sessionAbsent({ reason: null }));
-}
-
 function* completeLogin(code: string, returnedState: string | null): SagaIterator {
   const services: AppServices = yield getContext('services');
   // Login CSRF: the provider must return the state of a sign-in this browser started (any tab).
   const pending: PendingLogin | null = findPendingLogin(returnedState, services.clock.now());
   if (!pending) {
     services.navigate('/login', { replace: true });
-    yield call(clearAuth);
+    yield call(discardStoredSession);
     yield put(loginFailed(INVALID_AUTH_RESPONSE));
     return;
   }
@@ -64,7 +61,7 @@ function* completeLogin(code: string, returnedState: string | null): SagaIterato
     // The pending login is kept until the server has answered. A dropped or aborted request (a
     // reload) is no answer: reloading while 'Completing sign-in...' then reaches the silent recovery.
     if (typeof failure.status === 'number') forgetPendingLogin(pending, now);
-    yield call(clearAuth);
+    yield call(discardStoredSession);
     if (failure.status === 400 && failure.code === EXPIRED_CODE) {
       // Silent recovery: typically a reload of the callback URL after the code was used.
       yield put(loginRecovering());
@@ -78,25 +75,13 @@ function* completeLogin(code: string, returnedState: string | null): SagaIterato
     return;
   }
   forgetPendingLogin(pending, now);
-  const claims = decodeToken(answer.data.token);
-  const check = checkAuthRecord(
-    {
-      user: answer.data.user,
-      token: answer.data.token,
-      lastActivity: now,
-      lastRefresh: now,
-      persistAcrossRestarts: pending.keepSignedIn,
-      clockOffsetMs: claims ? measureClockOffset(claims.iat, now) : 0,
-    },
-    now,
-  );
-  if (!check.ok) {
+  const signIn: SignInOutcome = yield call(completeSignIn, answer.data, pending.keepSignedIn);
+  if (!signIn.ok) {
     services.navigate('/login', { replace: true });
-    yield call(clearAuth);
-    yield put(loginFailed({ message: check.message, hint: null }));
+    yield call(discardStoredSession);
+    yield put(loginFailed({ message: signIn.message, hint: null }));
     return;
   }
-  yield put(sessionStarted({ record: check.record, source: 'login' }));
   yield put(loginSucceeded());
   services.navigate('/', { replace: true });
   yield call(retryFailedLogout);
@@ -108,21 +93,18 @@ function* handleLoginPage(action: ReturnType<typeof loginPageOpened>): SagaItera
   switch (back.kind) {
     case 'none':
       return;
-    case 'logout': {
-      const status: string = yield select(selectSessionStatus);
-      if (status === 'signedIn') yield put(logoutRequested({ reason: 'user_logout' }));
-      else yield call(clearAuth);
+    case 'logout':
+      yield call(endSessionAfterProviderLogout);
       services.navigate('/login', { replace: true });
       return;
-    }
     case 'providerError':
       services.navigate('/login', { replace: true });
-      yield call(clearAuth);
+      yield call(discardStoredSession);
       yield put(loginFailed(providerErrorFor(back.message)));
       return;
     case 'invalid':
       services.navigate('/login', { replace: true });
-      yield call(clearAuth);
+      yield call(discardStoredSession);
       yield put(loginFailed(INVALID_AUTH_RESPONSE));
       return;
     case 'callback':

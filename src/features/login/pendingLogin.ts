@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { readJson, remove, StorageKeys, writeJson } from '../../app/storage';
 
 /**
@@ -7,28 +8,25 @@ import { readJson, remove, StorageKeys, writeJson } from '../../app/storage';
  * the callback URL pasted elsewhere): tab storage would lose it there. Each entry lives 10 minutes.
  * No secret is kept: the state travels in the URL anyway; the code and the token are never stored.
  */
-export interface PendingLogin {
-  state: string | null;
-  keepSignedIn: boolean;
-  expiresAt: number;
-}
+const pendingLoginSchema = v.object({
+  state: v.nullable(v.string()),
+  keepSignedIn: v.boolean(),
+  expiresAt: v.pipe(v.number(), v.finite()),
+});
+
+export type PendingLogin = v.InferOutput<typeof pendingLoginSchema>;
 
 /** Long enough to sign in at the provider (the code it then issues lives 60 s on its own). */
 export const PENDING_LOGIN_TTL_MS = 10 * 60_000;
 /** Sign-ins started in several tabs at once each keep their entry; the oldest go beyond this. */
 export const MAX_PENDING_LOGINS = 5;
 
-const isPendingLogin = (v: unknown): v is PendingLogin =>
-  typeof v === 'object' &&
-  v !== null &&
-  (typeof (v as PendingLogin).state === 'string' || (v as PendingLogin).state === null) &&
-  typeof (v as PendingLogin).keepSignedIn === 'boolean' &&
-  typeof (v as PendingLogin).expiresAt === 'number' &&
-  Number.isFinite((v as PendingLogin).expiresAt);
+const isPendingLogin = (value: unknown): value is PendingLogin => v.is(pendingLoginSchema, value);
 
 /** The live entries; anything unreadable counts as none (and is replaced at the next write). */
 function readPending(now: number): PendingLogin[] {
-  const read = readJson('persistent', StorageKeys.loginState, (v): v is unknown[] => Array.isArray(v));
+  // Entry by entry, not the whole list: one unreadable entry does not cancel the other sign-ins.
+  const read = readJson('persistent', StorageKeys.loginState, (value): value is unknown[] => Array.isArray(value));
   if (read.status !== 'ok') return [];
   return read.value.filter(isPendingLogin).filter((p) => p.expiresAt > now);
 }

@@ -1,14 +1,11 @@
 import * as v from 'valibot';
 import { api } from '../../api/apiSlice';
-import { authResponseSchema, envelope } from '../../api/envelope';
+import { envelope } from '../../api/envelope';
 import { config } from '../../app/config';
-import type { User } from './authRecord';
+import { authAnswerSchema, type AuthResponse } from './authRecord';
 import { AUTH_REQUEST_TIMEOUT_MS, LOGOUT_TIMEOUT_MS } from './constants';
 
-export interface AuthResponse {
-  user: User;
-  token: string;
-}
+const authResponseSchema = envelope(authAnswerSchema);
 
 const loginUrlSchema = envelope(v.object({ authUrl: v.pipe(v.string(), v.url()) }));
 const logoutSchema = envelope(

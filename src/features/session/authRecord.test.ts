@@ -1,5 +1,5 @@
 import { makeToken, TEST_USER } from '../../test/tokens';
-import { checkAuthRecord, displayName, isStoredAuthRecord, isUser, validateAuth } from './authRecord';
+import { checkAuthRecord, displayName, isStoredAuthRecord, isUser, readAuthRecord, readUser, validateAuth } from './authRecord';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 
@@ -59,6 +59,33 @@ describe('isStoredAuthRecord', () => {
   it('refuses a record whose user lacks roles', () =>
     expect(isStoredAuthRecord({ ...record, user: { id: '1', email: 'a@b.c' } })).toBe(false));
   it('refuses a record without timestamps', () => expect(isStoredAuthRecord({ ...record, lastActivity: 'x' })).toBe(false));
+});
+
+describe('readUser and readAuthRecord (the schemas at the boundary)', () => {
+  const record = { user: TEST_USER, token: 't', lastActivity: 1, lastRefresh: 1, persistAcrossRestarts: false, clockOffsetMs: 5 };
+
+  it('reads a numeric id as its text and keeps nothing but id, e-mail and roles', () => {
+    expect(readUser({ id: 42, email: 'a@b.c', roles: [], extra: 'x' })).toEqual({ id: '42', email: 'a@b.c', roles: [] });
+  });
+
+  it('refuses an empty id, a non-string role or an array', () => {
+    expect(readUser({ ...TEST_USER, id: '' })).toBeNull();
+    expect(readUser({ ...TEST_USER, roles: ['USER', 1] })).toBeNull();
+    expect(readUser([TEST_USER])).toBeNull();
+  });
+
+  it('reads a record written before the clock offset was kept as offset 0', () => {
+    const { clockOffsetMs: _dropped, ...older } = record;
+    expect(isStoredAuthRecord(older)).toBe(true);
+    expect(readAuthRecord(older)).toEqual({ ...record, clockOffsetMs: 0 });
+    expect(readAuthRecord(record)).toEqual(record);
+  });
+
+  it('refuses times that are not finite numbers', () => {
+    expect(isStoredAuthRecord({ ...record, lastRefresh: Infinity })).toBe(false);
+    expect(readAuthRecord({ ...record, clockOffsetMs: NaN })).toBeNull();
+    expect(readAuthRecord({ ...record, persistAcrossRestarts: 'yes' })).toBeNull();
+  });
 });
 
 describe('displayName', () => {

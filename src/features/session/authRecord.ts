@@ -1,61 +1,69 @@
+import * as v from 'valibot';
 import { serverNow } from './clockSkew';
 import { INACTIVITY_TIMEOUT_MS } from './constants';
 import { checkToken } from './token';
 
-/** A signed-in user (spec part 1 §3). */
-export interface User {
-  id: string;
-  email: string;
-  roles: string[];
-}
+/** A finite number: JSON cannot carry NaN or Infinity, but a message between tabs could. */
+export const finiteNumber = v.pipe(v.number(), v.finite());
 
 /**
- * The auth record kept in browser storage. `clockOffsetMs` is ours: the measured difference between
- * the server's and this device's clock (see clockSkew.ts), kept so a reload does not lose it.
+ * A signed-in user (spec part 1 §3, §5 "Stored session"): a non-empty id (a number is read as its
+ * text), a non-empty e-mail and a roles array. The same schema checks the callback and refresh
+ * answers (authApi.ts) and every stored or shared record.
  */
-export interface AuthRecord {
-  user: User;
-  token: string;
-  lastActivity: number;
-  lastRefresh: number;
-  persistAcrossRestarts: boolean;
-  clockOffsetMs: number;
-}
+const userSchema = v.object({
+  id: v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.minLength(1)),
+  email: v.pipe(v.string(), v.minLength(1)),
+  roles: v.array(v.string()),
+});
+
+export type User = v.InferOutput<typeof userSchema>;
+
+/** The data of the callback and refresh answers. */
+export const authAnswerSchema = v.object({ user: userSchema, token: v.pipe(v.string(), v.minLength(1)) });
+
+export type AuthResponse = v.InferOutput<typeof authAnswerSchema>;
+
+/**
+ * The auth record kept in browser storage and shared between tabs. `clockOffsetMs` is ours: the
+ * measured difference between the server's and this device's clock (see clockSkew.ts), kept so a
+ * reload does not lose it; records written before it existed read as 0. The token's own validity is
+ * checked separately (checkAuthRecord).
+ */
+export const authRecordSchema = v.object({
+  user: userSchema,
+  token: v.string(),
+  lastActivity: finiteNumber,
+  lastRefresh: finiteNumber,
+  persistAcrossRestarts: v.boolean(),
+  clockOffsetMs: v.optional(finiteNumber, 0),
+});
+
+export type AuthRecord = v.InferOutput<typeof authRecordSchema>;
+/** A record as it may be stored: a numeric user id, no clock offset yet. */
+export type StoredAuthRecord = v.InferInput<typeof authRecordSchema>;
 
 export const ADMIN_ROLE = 'ADMIN';
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+export function isUser(value: unknown): value is v.InferInput<typeof userSchema> {
+  return v.is(userSchema, value);
 }
 
-/** A user is accepted only with id, e-mail and a roles array (spec part 1 §5 "Stored session"). */
-export function isUser(v: unknown): v is User {
-  if (!isObject(v)) return false;
-  const { id, email, roles } = v;
-  return (
-    (typeof id === 'string' || typeof id === 'number') &&
-    String(id) !== '' &&
-    typeof email === 'string' &&
-    email !== '' &&
-    Array.isArray(roles) &&
-    roles.every((r) => typeof r === 'string')
-  );
+/** The user normalised (id as text, nothing but id, e-mail and roles); null when it is none. */
+export function readUser(value: unknown): User | null {
+  const parsed = v.safeParse(userSchema, value);
+  return parsed.success ? parsed.output : null;
 }
 
-export function normalizeUser(v: User): User {
-  return { id: String(v.id), email: v.email, roles: [...v.roles] };
+/** Structural check of a stored record (for storage reads, which take a type guard). */
+export function isStoredAuthRecord(value: unknown): value is StoredAuthRecord {
+  return v.is(authRecordSchema, value);
 }
 
-/** Structural check of a stored record; the token's own validity is checked separately. */
-export function isStoredAuthRecord(v: unknown): v is AuthRecord {
-  if (!isObject(v) || !isUser(v.user) || typeof v.token !== 'string') return false;
-  const finite = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
-  return (
-    finite(v.lastActivity) &&
-    finite(v.lastRefresh) &&
-    typeof v.persistAcrossRestarts === 'boolean' &&
-    (v.clockOffsetMs === undefined || finite(v.clockOffsetMs))
-  );
+/** A record read from another tab or storage event, normalised; null when it is none. */
+export function readAuthRecord(value: unknown): AuthRecord | null {
+  const parsed = v.safeParse(authRecordSchema, value);
+  return parsed.success ? parsed.output : null;
 }
 
 /**
@@ -67,14 +75,15 @@ export type AuthValidation =
   | { ok: false; reason: 'invalid_token' | 'session_expired' | 'session_corrupted'; message: string };
 
 export function validateAuth(input: { user: unknown; token: unknown }, serverNow: number): AuthValidation {
-  if (!isUser(input.user)) return { ok: false, reason: 'session_corrupted', message: 'Failed to load saved session' };
+  const user = readUser(input.user);
+  if (!user) return { ok: false, reason: 'session_corrupted', message: 'Failed to load saved session' };
   if (typeof input.token !== 'string' || input.token === '')
     return { ok: false, reason: 'invalid_token', message: 'No authentication token available' };
   const check = checkToken(input.token, serverNow);
   if (check.status === 'invalid') return { ok: false, reason: 'invalid_token', message: check.message };
   // Within the grace period a token is still accepted: the refresh that follows renews it.
   if (check.status === 'expired') return { ok: false, reason: 'session_expired', message: 'Session expired' };
-  return { ok: true, user: normalizeUser(input.user), token: input.token };
+  return { ok: true, user, token: input.token };
 }
 
 export type RecordCheck =
@@ -88,8 +97,8 @@ export type RecordCheck =
  * beyond the grace (on the record's skew-corrected clock), or idle for 30 minutes. An accepted
  * record comes back normalised.
  */
-export function checkAuthRecord(record: AuthRecord, deviceNow: number): RecordCheck {
-  const clockOffsetMs = Number.isFinite(record.clockOffsetMs) ? record.clockOffsetMs : 0;
+export function checkAuthRecord(record: StoredAuthRecord, deviceNow: number): RecordCheck {
+  const clockOffsetMs = record.clockOffsetMs !== undefined && Number.isFinite(record.clockOffsetMs) ? record.clockOffsetMs : 0;
   const check = validateAuth(record, serverNow(deviceNow, clockOffsetMs));
   if (!check.ok) return check;
   if (!Number.isFinite(record.lastActivity) || deviceNow - record.lastActivity >= INACTIVITY_TIMEOUT_MS)

@@ -18,5 +18,3 @@ export const ACTIVITY_THROTTLE_MS = 5 * SECOND;
 export const REFRESH_LEASE_MS = 15 * SECOND;
 /** How long a new tab waits for a live tab to hand it the session. */
 export const SESSION_HANDOFF_WAIT_MS = 300;
-/** Silent recovery shows its message this long before going home. */
-export const SILENT_RECOVERY_DELAY_MS = 1 * SECOND;

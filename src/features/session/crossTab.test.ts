@@ -150,6 +150,44 @@ describe('a session from another tab is checked like a restored one (spec part 1
     store.sagaTask?.cancel();
   });
 
+  it.each([
+    [
+      'a record whose user lacks roles',
+      (live: object) => ({ type: 'session', reason: 'signedIn', record: { ...live, user: { id: 'u-1', email: 'a@b.c' } } }),
+    ],
+    [
+      'a record whose remember-me is not a yes or no',
+      (live: object) => ({ type: 'session', reason: 'signedIn', record: { ...live, persistAcrossRestarts: 'yes' } }),
+    ],
+    ['an unknown reason', (live: object) => ({ type: 'session', reason: 'hello', record: live })],
+    ['an unknown message type', (live: object) => ({ type: 'takeover', record: live })],
+  ])('a signed-out tab ignores %s, even with a live token', async (_what, message) => {
+    const store = await signedOutTab();
+    fromOtherTab(message(recordWith(tokenAt(T0))));
+    await tick(1_000);
+    expect(store.started()).toEqual([]);
+    store.sagaTask?.cancel();
+  });
+
+  it('a signed-in tab ignores a logout for no known reason', async () => {
+    const a = signedInStore(tokenAt(T0), { now: T0 });
+    fromOtherTab({ type: 'logout', reason: 'because' });
+    await tick(1_000);
+    expect(a.store.getState().session.status).toBe('signedIn');
+    fromOtherTab({ type: 'logout', reason: 'session_expired' });
+    await tick(1_000);
+    expect(a.store.getState().session).toMatchObject({ status: 'signedOut', logoutReason: 'session_expired' });
+  });
+
+  it('takes a numeric user id and a record without a clock offset (written before it existed)', async () => {
+    const store = await signedOutTab();
+    const { clockOffsetMs: _dropped, ...older } = recordWith(tokenAt(T0), { user: { ...TEST_USER, id: 7 } });
+    fromOtherTab({ type: 'session', reason: 'signedIn', record: older });
+    await tick(1_000);
+    expect(store.getState().session).toMatchObject({ status: 'signedIn', user: { ...TEST_USER, id: '7' }, clockOffsetMs: 0 });
+    store.sagaTask?.cancel();
+  });
+
   it('a signed-out tab does start one with a live token (the same message, a good token)', async () => {
     const store = await signedOutTab();
     fromOtherTab({ type: 'session', reason: 'signedIn', record: recordWith(tokenAt(T0)) });

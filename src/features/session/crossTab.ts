@@ -1,7 +1,8 @@
 import { eventChannel, type EventChannel } from 'redux-saga';
+import * as v from 'valibot';
 import { fullKey, readJson, remove, StorageKeys, writeJson } from '../../app/storage';
-import { isStoredAuthRecord, type AuthRecord } from './authRecord';
-import { isLogoutReason, type LogoutReason } from './logoutReasons';
+import { authRecordSchema, finiteNumber, readAuthRecord, type AuthRecord } from './authRecord';
+import { logoutReasonSchema } from './logoutReasons';
 
 /**
  * Messages between tabs of this origin. Tab storage (sessionStorage) never fires events in other
@@ -9,32 +10,24 @@ import { isLogoutReason, type LogoutReason } from './logoutReasons';
  * missing, a local-storage signal carries the message — without the token unless the user chose
  * "Keep me signed in" (then the token is in local storage anyway).
  */
-export type TabMessage =
-  | { type: 'session'; record: AuthRecord; reason: 'signedIn' | 'refreshed' | 'answer' }
-  | { type: 'activity'; at: number }
-  | { type: 'logout'; reason: LogoutReason }
-  | { type: 'request' };
+const tabMessageSchema = v.variant('type', [
+  v.object({ type: v.literal('session'), record: authRecordSchema, reason: v.picklist(['signedIn', 'refreshed', 'answer']) }),
+  v.object({ type: v.literal('activity'), at: finiteNumber }),
+  v.object({ type: v.literal('logout'), reason: logoutReasonSchema }),
+  v.object({ type: v.literal('request') }),
+]);
+
+export type TabMessage = v.InferOutput<typeof tabMessageSchema>;
 
 /** What reaches this tab: another tab's message, or a change of the persistent auth copy. */
 export type TabEvent = TabMessage | { type: 'storedAuthChanged'; record: AuthRecord } | { type: 'storedAuthRemoved' };
 
 const CHANNEL_NAME = 'courtside.session';
 
-function isTabMessage(v: unknown): v is TabMessage {
-  if (typeof v !== 'object' || v === null) return false;
-  const m = v as Record<string, unknown>;
-  switch (m.type) {
-    case 'session':
-      return isStoredAuthRecord(m.record) && (m.reason === 'signedIn' || m.reason === 'refreshed' || m.reason === 'answer');
-    case 'activity':
-      return typeof m.at === 'number' && Number.isFinite(m.at);
-    case 'logout':
-      return isLogoutReason(m.reason);
-    case 'request':
-      return true;
-    default:
-      return false;
-  }
+/** Another tab's message, normalised; anything else (another app version, garbage) is none. */
+function readTabMessage(value: unknown): TabMessage | null {
+  const parsed = v.safeParse(tabMessageSchema, value);
+  return parsed.success ? parsed.output : null;
 }
 
 export interface TabLink {
@@ -79,19 +72,20 @@ export function openTabLink(): TabLink {
     events() {
       return eventChannel<TabEvent>((emit) => {
         const onMessage = (e: MessageEvent) => {
-          if (isTabMessage(e.data)) emit(e.data);
+          const message = readTabMessage(e.data);
+          if (message) emit(message);
         };
         const onStorage = (e: StorageEvent) => {
           if (e.storageArea !== window.localStorage) return;
           if (e.key === persistentKey) {
             if (e.newValue === null) emit({ type: 'storedAuthRemoved' });
             else {
-              const record = parse(e.newValue);
-              if (isStoredAuthRecord(record)) emit({ type: 'storedAuthChanged', record });
+              const record = readAuthRecord(parse(e.newValue));
+              if (record) emit({ type: 'storedAuthChanged', record });
             }
           } else if (e.key === signalKey && !broadcast) {
-            const message = parse(e.newValue);
-            if (isTabMessage(message)) emit(message);
+            const message = readTabMessage(parse(e.newValue));
+            if (message) emit(message);
           }
         };
         broadcast?.addEventListener('message', onMessage);
@@ -109,16 +103,11 @@ export function openTabLink(): TabLink {
 }
 
 /** The refresh marker other tabs read after taking the refresh lock (no token in it). */
-export interface RefreshMarker {
-  exp: number;
-  at: number;
-}
+const markerSchema = v.object({ exp: v.number(), at: v.number() });
 
-const isMarker = (v: unknown): v is RefreshMarker =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as RefreshMarker).exp === 'number' &&
-  typeof (v as RefreshMarker).at === 'number';
+export type RefreshMarker = v.InferOutput<typeof markerSchema>;
+
+const isMarker = (value: unknown): value is RefreshMarker => v.is(markerSchema, value);
 
 export function writeRefreshMarker(marker: RefreshMarker): void {
   writeJson('persistent', StorageKeys.refreshMarker, marker);

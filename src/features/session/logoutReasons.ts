@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+
 /** Every reason a session can end (spec part 1 §4), and how the login screen explains it. */
 export const LOGOUT_REASONS = [
   'user_logout',
@@ -14,11 +16,10 @@ export const LOGOUT_REASONS = [
   'server_unreachable',
 ] as const;
 
-export type LogoutReason = (typeof LOGOUT_REASONS)[number];
+/** A reason read from another tab's message. */
+export const logoutReasonSchema = v.picklist(LOGOUT_REASONS);
 
-export function isLogoutReason(value: unknown): value is LogoutReason {
-  return typeof value === 'string' && (LOGOUT_REASONS as readonly string[]).includes(value);
-}
+export type LogoutReason = v.InferOutput<typeof logoutReasonSchema>;
 
 /** Words for a forced sign-out: a message, under a title where spec part 1 §8 gives one. */
 export interface LogoutExplanation {

@@ -1,16 +1,14 @@
+import * as v from 'valibot';
 import { readJson, remove, StorageKeys, writeJson } from '../../app/storage';
 import type { Clock } from '../../app/clock';
 import { REFRESH_LEASE_MS } from './constants';
 
 const LOCK_NAME = 'courtside.refresh';
 
-interface Lease {
-  owner: string;
-  until: number;
-}
+/** The storage lease; anything else under its key counts as no lease (it carries no token). */
+const leaseSchema = v.object({ owner: v.string(), until: v.number() });
 
-const isLease = (v: unknown): v is Lease =>
-  typeof v === 'object' && v !== null && typeof (v as Lease).owner === 'string' && typeof (v as Lease).until === 'number';
+const isLease = (value: unknown): value is v.InferOutput<typeof leaseSchema> => v.is(leaseSchema, value);
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

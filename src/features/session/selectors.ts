@@ -2,6 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import { ADMIN_ROLE, displayName } from './authRecord';
 import { CRITICAL_THRESHOLD_MS, WARNING_THRESHOLD_MS } from './constants';
+import { explainLogout } from './logoutReasons';
 
 export const selectSession = (state: RootState) => state.session;
 export const selectSessionStatus = (state: RootState) => state.session.status;
@@ -10,6 +11,8 @@ export const selectCurrentUser = (state: RootState) => state.session.user;
 export const selectToken = (state: RootState) => state.session.token;
 export const selectClockOffsetMs = (state: RootState) => state.session.clockOffsetMs;
 export const selectLogoutReason = (state: RootState) => state.session.logoutReason;
+/** Words for the last forced sign-out (null after a user's own Log out); a stable object per reason. */
+export const selectLogoutExplanation = (state: RootState) => explainLogout(state.session.logoutReason);
 export const selectPersistAcrossRestarts = (state: RootState) => state.session.persistAcrossRestarts;
 
 export const selectIsAdmin = (state: RootState) => state.session.user?.roles.includes(ADMIN_ROLE) ?? false;

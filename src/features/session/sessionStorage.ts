@@ -1,5 +1,5 @@
 import { readJson, readRaw, remove, StorageKeys, writeJson, writeRaw, type WriteResult } from '../../app/storage';
-import { checkAuthRecord, isStoredAuthRecord, isUser, normalizeUser, type AuthRecord } from './authRecord';
+import { checkAuthRecord, isStoredAuthRecord, readUser, type AuthRecord } from './authRecord';
 import { PERSISTENT_SESSION_MAX_AGE_MS } from './constants';
 import type { LogoutReason } from './logoutReasons';
 
@@ -67,9 +67,10 @@ function migrateLegacy(deviceNow: number): RestoreOutcome {
   } catch {
     return { kind: 'none', reason: 'migration_failed' };
   }
-  if (!isUser(user) || !rawToken) return { kind: 'none', reason: 'migration_failed' };
+  const legacyUser = readUser(user);
+  if (!legacyUser || !rawToken) return { kind: 'none', reason: 'migration_failed' };
   const record: AuthRecord = {
-    user: normalizeUser(user),
+    user: legacyUser,
     token: rawToken,
     lastActivity: deviceNow,
     lastRefresh: deviceNow,

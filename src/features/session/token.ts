@@ -1,11 +1,14 @@
+import * as v from 'valibot';
 import { EXPIRY_GRACE_MS } from './constants';
 
 /** Claims the app reads from a token (spec part 1 §3). Times are seconds since the epoch. */
-export interface TokenClaims {
-  userId: string;
-  exp: number;
-  iat: number;
-}
+const claimsSchema = v.object({
+  userId: v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.minLength(1)),
+  exp: v.pipe(v.number(), v.finite()),
+  iat: v.pipe(v.number(), v.finite()),
+});
+
+export type TokenClaims = v.InferOutput<typeof claimsSchema>;
 
 export type TokenCheck =
   | { status: 'valid'; claims: TokenClaims }
@@ -28,13 +31,8 @@ export function decodeToken(token: unknown): TokenClaims | null {
   const parts = token.split('.');
   if (parts.length !== 3 || parts.some((p) => p.length === 0)) return null;
   try {
-    const payload: unknown = JSON.parse(decodeBase64Url(parts[1] as string));
-    if (typeof payload !== 'object' || payload === null) return null;
-    const { userId, exp, iat } = payload as Record<string, unknown>;
-    if ((typeof userId !== 'string' && typeof userId !== 'number') || String(userId) === '') return null;
-    if (typeof exp !== 'number' || !Number.isFinite(exp)) return null;
-    if (typeof iat !== 'number' || !Number.isFinite(iat)) return null;
-    return { userId: String(userId), exp, iat };
+    const parsed = v.safeParse(claimsSchema, JSON.parse(decodeBase64Url(parts[1] as string)));
+    return parsed.success ? parsed.output : null;
   } catch {
     return null;
   }
