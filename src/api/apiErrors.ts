@@ -12,7 +12,8 @@ export interface ApiFailure {
   details: unknown;
 }
 
-export const INVALID_RESPONSE = 'Invalid response from server';
+/** What a malformed answer shows, whatever the call (docs/product/part-2.md §8 names it for clips). */
+export const INVALID_RESPONSE = 'Unexpected response format';
 
 export function toApiFailure(error: FetchBaseQueryError | SerializedError | undefined | null): ApiFailure {
   if (!error) return { status: 'unknown', serverMessage: null, code: null, details: null };

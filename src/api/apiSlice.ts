@@ -1,6 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { createBaseQuery } from './baseQuery';
-import { INVALID_RESPONSE } from './apiErrors';
+import { schemaFailure } from './schemaFailure';
 
 /**
  * The one API slice. Features add their calls with `api.injectEndpoints`; lists are tagged
@@ -13,9 +13,5 @@ export const api = createApi({
   tagTypes: ['Location', 'Event', 'Clip', 'EventClips', 'Tag', 'Highlight'],
   endpoints: () => ({}),
   // A response that does not match its schema is an ordinary, typed error, not a thrown exception.
-  catchSchemaFailure: (error) => ({
-    status: 'CUSTOM_ERROR' as const,
-    error: INVALID_RESPONSE,
-    data: error.issues.map((issue) => issue.message),
-  }),
+  catchSchemaFailure: (error) => schemaFailure(error),
 });

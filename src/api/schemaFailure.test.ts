@@ -14,7 +14,7 @@ function failureFor(answer: unknown) {
 describe('schemaFailure', () => {
   it("is the app's one error for a malformed answer, read as an invalid response", () => {
     const error = failureFor({ success: true, data: { user: { email: 'a@b.c' } } });
-    expect(error).toEqual({ status: 'CUSTOM_ERROR', error: 'Invalid response from server', data: ['data.token'] });
+    expect(error).toEqual({ status: 'CUSTOM_ERROR', error: 'Unexpected response format', data: ['data.token'] });
     expect(toApiFailure(error)).toEqual({ status: 'invalid_response', serverMessage: null, code: null, details: null });
   });
 

@@ -27,7 +27,7 @@ describe('eventsLoadError', () => {
 
   it('an answer of the wrong shape says so', () => {
     expect(eventsLoadError(failure('invalid_response'))).toEqual({
-      message: 'Invalid response from server',
+      message: 'Unexpected response format',
       retryLabel: 'Retry',
     });
   });

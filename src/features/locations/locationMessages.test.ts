@@ -33,7 +33,7 @@ describe('Add Location messages', () => {
       'Failed to save location: Network error. Please check your connection.',
     );
     expect(saveLocationFailedMessage(failure({ status: 'invalid_response' }))).toBe(
-      'Failed to save location: Invalid response from server',
+      'Failed to save location: Unexpected response format',
     );
   });
 });

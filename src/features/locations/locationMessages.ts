@@ -16,7 +16,7 @@ export function locationSavedMessage(name: string): string {
 
 const TRANSPORT_REASON: Partial<Record<ApiFailure['status'], string>> = {
   network: 'Network error. Please check your connection.',
-  invalid_response: 'Invalid response from server',
+  invalid_response: 'Unexpected response format',
 };
 
 /** 'Failed to save location: {reason}' with the server's text, else '… ({status})'; a timeout has its own text. */

@@ -56,10 +56,10 @@ describe('the upload answer', () => {
     [
       201,
       { success: true, data: { id: '' } },
-      { kind: 'refused', error: { code: 'UPLOAD_FAILED', message: 'Invalid response from server' } },
+      { kind: 'refused', error: { code: 'UPLOAD_FAILED', message: 'Unexpected response format' } },
     ],
-    [200, { success: true }, { kind: 'refused', error: { code: 'UPLOAD_FAILED', message: 'Invalid response from server' } }],
-    [200, 'not json', { kind: 'refused', error: { code: 'UPLOAD_FAILED', message: 'Invalid response from server' } }],
+    [200, { success: true }, { kind: 'refused', error: { code: 'UPLOAD_FAILED', message: 'Unexpected response format' } }],
+    [200, 'not json', { kind: 'refused', error: { code: 'UPLOAD_FAILED', message: 'Unexpected response format' } }],
     [
       200,
       { success: false, error: 'too big', errorCode: 'FILE_TOO_LARGE', details: { statusCode: 413 } },

@@ -66,7 +66,7 @@ const uploadAnswerSchema = envelope(
 
 export type UploadAnswer = { kind: 'completed'; clipId: string } | { kind: 'refused'; error: UploadError };
 
-export const INVALID_UPLOAD_ANSWER: UploadError = { code: 'UPLOAD_FAILED', message: 'Invalid response from server' };
+export const INVALID_UPLOAD_ANSWER: UploadError = { code: 'UPLOAD_FAILED', message: 'Unexpected response format' };
 
 /**
  * Reads the server's answer to POST /api/v1/uploads (spec part 1 §7: success, data.id, error, errorCode,

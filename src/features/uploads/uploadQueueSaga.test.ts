@@ -437,7 +437,7 @@ describe('upload queue', () => {
     it('a success without a clip id is an invalid answer', async () => {
       expect(await answered({ kind: 'answered', status: 201, body: { success: true, data: {} } })).toMatchObject({
         status: 'failed',
-        error: { code: 'UPLOAD_FAILED', message: 'Invalid response from server' },
+        error: { code: 'UPLOAD_FAILED', message: 'Unexpected response format' },
       });
     });
 
@@ -445,7 +445,7 @@ describe('upload queue', () => {
       expect(await answered({ kind: 'answered', status: 200, body: '<html>Welcome</html>' })).toMatchObject({
         status: 'failed',
         clipId: null,
-        error: { code: 'UPLOAD_FAILED', message: 'Invalid response from server' },
+        error: { code: 'UPLOAD_FAILED', message: 'Unexpected response format' },
       });
     });
 

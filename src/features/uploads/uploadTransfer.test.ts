@@ -63,7 +63,7 @@ describe('the upload transfer (XHR in an eventChannel)', () => {
     if (outcome.kind !== 'answered') throw new Error('expected an answer');
     expect(readUploadAnswer(outcome.status, outcome.body)).toEqual({
       kind: 'refused',
-      error: { code: 'UPLOAD_FAILED', message: 'Invalid response from server' },
+      error: { code: 'UPLOAD_FAILED', message: 'Unexpected response format' },
     });
   });
 
