@@ -1,8 +1,29 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Feature boundaries (docs/architecture.md "Allowed imports"): shared layers import no feature; the API
+// layer imports no feature; a feature reaches another only through that feature's public.ts.
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const boundaryZones = [
+  {
+    target: ['./src/components', './src/lib'],
+    from: ['./src/features', './src/app', './src/api'],
+    message: 'components/ and lib/ are shared layers: they import no feature, app or api code.',
+  },
+  { target: './src/api', from: './src/features', message: 'api/ imports no feature: features inject their endpoints.' },
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`, ...FEATURES.filter((f) => f !== feature).map((f) => `./${f}/public.ts`)],
+    message: `Import another feature only through its public module (src/features/<feature>/public.ts).`,
+  })),
+];
 
 export default tseslint.config(
   {
@@ -22,12 +43,22 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'import-x': importX },
+    // Without a resolver that knows .ts/.tsx, import-x cannot follow our imports and its rules see nothing.
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -40,7 +40,7 @@ export async function signIn(page: Page, opts: SignInOptions): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/' && url.search === '');
 }
 
-/** The name the app shows for a user: the e-mail prefix (spec part 1 §3). */
+/** The name the app shows for a user: the e-mail prefix (docs/product/part-1.md §3). */
 export function displayNameOf(email: string): string {
   return email.split('@')[0] ?? email;
 }

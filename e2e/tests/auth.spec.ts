@@ -202,11 +202,11 @@ test.describe('Sign-in failures', () => {
 
   // APP BUG (reported): completeLogin (src/features/login/loginSaga.ts) removes the pending login
   // state from tab storage *before* posting the code, so a reload of the callback URL fails the state
-  // check and shows 'Invalid authentication response' instead of the silent recovery of spec part 1 §4
+  // check and shows 'Invalid authentication response' instead of the silent recovery of docs/product/part-1.md §4
   // (fixed; kept as a regression test)
   test('reloading the page while "Completing sign-in..." is shown recovers silently', async ({ page }) => {
     // The first callback reaches the server (the code is used up) but its answer never arrives;
-    // the user reloads the callback URL, as the silent-recovery rule of spec part 1 §4 expects.
+    // the user reloads the callback URL, as the silent-recovery rule of docs/product/part-1.md §4 expects.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     let calls = 0;

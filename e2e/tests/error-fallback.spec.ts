@@ -29,12 +29,12 @@ test('a screen whose code fails to load shows the fallback, reports it without a
   const reportRequest = page.waitForRequest((r) => r.url().endsWith('/api/v1/errors') && r.method() === 'POST');
   await goViaMenu(page, isMobile, 'All My Tags', '/tags/all');
 
-  // The fallback, texts verbatim (spec part 1 §2).
+  // The fallback, texts verbatim (docs/product/part-1.md §2).
   await expect(page.getByRole('heading', { name: FALLBACK_TITLE })).toBeVisible();
   await expect(page.getByText(FALLBACK_BODY, { exact: true })).toBeVisible();
   for (const name of ['Try Again', 'Refresh Page', 'Go Home']) await expect(page.getByRole('button', { name })).toBeVisible();
 
-  // The report: the payload of spec part 1 §3, and nothing that could sign someone in.
+  // The report: the payload of docs/product/part-1.md §3, and nothing that could sign someone in.
   const request = await reportRequest;
   const raw = request.postData() ?? '';
   const report = JSON.parse(raw) as ErrorReport;
@@ -75,7 +75,7 @@ test('a screen whose code fails to load shows the fallback, reports it without a
 
 // APP BUG (reported): RouteErrorFallback's Try Again re-navigates to the same URL, but react-router
 // keeps the rejected lazy() promise of the route, so the chunk is never requested again and the
-// fallback stays (src/app/router.tsx + src/features/errors/RouteErrorFallback.tsx). Spec part 1 §2:
+// fallback stays (src/app/router.tsx + src/features/errors/RouteErrorFallback.tsx). docs/product/part-1.md §2:
 // (fixed; kept as a regression test)
 test('Try Again shows the page once its code can load', async ({ page, isMobile }) => {
   await signIn(page, { email: uniqueEmail('retry') });

@@ -1,5 +1,5 @@
 /**
- * The session engine in a real browser against the real API (docs/session.md, spec part 1 §4 and §8):
+ * The session engine in a real browser against the real API (docs/session.md, docs/product/part-1.md §4 and §8):
  * the quiet refresh, the inactivity sign-out and its warning, tabs, corrupt storage, forced
  * sign-outs from the server, and no token in the console or an address.
  *
@@ -260,7 +260,7 @@ test.describe('Forced sign-out by the server', () => {
       await advanceTo(page, signedInAt + 56 * MINUTE, { activeIn: [page] });
       expect((await refresh).status()).toBe(action === 'revoke' ? 403 : 401);
       await expectLoginWith(page, text);
-      // Spec part 1 §8: a revoked permission reads 'Access denied' above its message.
+      // docs/product/part-1.md §8: a revoked permission reads 'Access denied' above its message.
       if (action === 'revoke') await expect(page.getByRole('alert').filter({ hasText: text })).toContainText('Access denied');
       expect(await readStoredAuth(page)).toBeNull();
     });

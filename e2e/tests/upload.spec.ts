@@ -1,5 +1,5 @@
 /**
- * Upload Clips in a real browser against the real API (spec part 1 §2, §4, §5, §8): pick an event
+ * Upload Clips in a real browser against the real API (docs/product/part-1.md §2, §4, §5, §8): pick an event
  * found by search, pick three real (ffmpeg-made) videos, upload them; a refused selection adds nothing.
  */
 import { execFileSync } from 'node:child_process';

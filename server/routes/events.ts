@@ -92,7 +92,7 @@ const optionalEnd = v.pipe(
   v.nullable(isoDateTime),
 );
 
-/** Body of POST /events (spec part 1 §3 "Event payload on creation"). */
+/** Body of POST /events (docs/product/part-1.md §3 "Event payload on creation"). */
 const NewEvent = v.pipe(
   jsonObject({
     name: requiredText(200),
@@ -141,7 +141,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
     return reply.code(201).send(ok(toEventView(row)));
   });
 
-  // Events are shared reference data (spec part 2 §7 lists all events for every user): any signed-in user
+  // Events are shared reference data (docs/product/part-2.md §7 lists all events for every user): any signed-in user
   // may read any event.
   app.get('/api/v1/events/:id', { preHandler: requireAuth(ctx) }, async (request) => {
     const { id } = parseInput(EventParams, request.params, 'params');

@@ -62,7 +62,7 @@ export async function seedVenues(ctx: AppContext, venues: Venue[]): Promise<void
   );
 }
 
-/** Body of POST /locations: only the coordinates are required (spec part 1 §3: name defaults). */
+/** Body of POST /locations: only the coordinates are required (docs/product/part-1.md §3: name defaults). */
 const NewLocation = jsonObject({
   name: v.nullish(text(200), ''),
   address: v.nullish(text(300), ''),

@@ -72,7 +72,7 @@ function answerOf(result: { error?: FetchBaseQueryError }): { status: number; bo
 }
 
 /**
- * The baseQuery every endpoint uses (spec part 1 §7 "shared request behaviour"):
+ * The baseQuery every endpoint uses (docs/product/part-1.md §7 "shared request behaviour"):
  * bearer + X-Frontend-Client headers; a token past expiry is refreshed first when inside the grace
  * period, otherwise the session ends; on 401 one refresh — shared by every request that hits 401
  * at the same time — then the request is repeated once; 401 USER_NOT_FOUND and 403

@@ -1,4 +1,4 @@
-/** Mobile breakpoint (spec part 1 §9): under 768 px the shell switches to panel + bottom bar. */
+/** Mobile breakpoint (docs/product/part-1.md §9): under 768 px the shell switches to panel + bottom bar. */
 export const MOBILE_BREAKPOINT_PX = 768;
 export const MOBILE_MEDIA_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 

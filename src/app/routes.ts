@@ -12,7 +12,7 @@ import { retryableLazy as lazy } from './retryableLazy';
 /** The breadcrumb between Home and a page, and the menu group the page's entry sits in. */
 export type Section = 'Locations' | 'Events' | 'Clips' | 'Tags' | 'Highlights';
 
-/** The menu's groups in menu order, with each group's icon and who sees it (spec part 1 §2). */
+/** The menu's groups in menu order, with each group's icon and who sees it (docs/product/part-1.md §2). */
 export const SECTIONS: Record<Section, { icon: NavIconName; adminOnly?: boolean }> = {
   Locations: { icon: 'Place', adminOnly: true },
   Events: { icon: 'Event' },

@@ -1,17 +1,17 @@
 import { createTheme } from '@mui/material/styles';
 import { MOBILE_BREAKPOINT_PX } from './device';
 
-/** Brand green (spec part 1 §9). */
+/** Brand green (docs/product/part-1.md §9). */
 export const BRAND_GREEN = '#8cc641';
 /** The brand green dark enough for text on white (5.5:1; #8cc641 itself is 2:1). */
 export const BRAND_GREEN_TEXT = '#4a7417';
 
-/** Sidebar widths (spec part 1 §9). */
+/** Sidebar widths (docs/product/part-1.md §9). */
 export const SIDEBAR_WIDTH = '16rem';
 export const SIDEBAR_WIDTH_MOBILE = '18rem';
 export const SIDEBAR_WIDTH_COLLAPSED = '3rem';
 
-/** Tooltip delays (spec part 1 §9): open after 700 ms; once one was open, the next opens after 300 ms. */
+/** Tooltip delays (docs/product/part-1.md §9): open after 700 ms; once one was open, the next opens after 300 ms. */
 export const TOOLTIP_ENTER_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
@@ -22,7 +22,7 @@ export const theme = createTheme({
     secondary: { main: '#1f2a37' },
     background: { default: '#f6f8f4' },
   },
-  // md is the mobile breakpoint (spec part 1 §9): the layout, the shortcut and sx values follow one constant.
+  // md is the mobile breakpoint (docs/product/part-1.md §9): the layout, the shortcut and sx values follow one constant.
   breakpoints: { values: { xs: 0, sm: 600, md: MOBILE_BREAKPOINT_PX, lg: 1024, xl: 1280 } },
   shape: { borderRadius: 10 },
   typography: {

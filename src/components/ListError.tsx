@@ -2,10 +2,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 
 export interface ListErrorProps {
-  /** The spec's text for what failed (part 2 §8), e.g. 'Failed to fetch events: 500'. */
+  /** The spec's text for what failed (docs/product/part-2.md §8), e.g. 'Failed to fetch events: 500'. */
   message: string;
   onRetry: () => void;
-  /** 'Retry' by default; part 2 §8 says 'Try again' where the server could not be reached. */
+  /** 'Retry' by default; docs/product/part-2.md §8 says 'Try again' where the server could not be reached. */
   retryLabel?: string;
 }
 

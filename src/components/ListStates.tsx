@@ -3,7 +3,7 @@ import { ListEmpty, type ListEmptyProps } from './ListEmpty';
 import { ListError, type ListErrorProps } from './ListError';
 import { ListSkeleton, type ListSkeletonProps } from './ListSkeleton';
 
-/** Spec part 2 §4: every list is loading, failed, empty or showing its items. */
+/** docs/product/part-2.md §4: every list is loading, failed, empty or showing its items. */
 export type ListState = 'loading' | 'error' | 'empty' | 'data';
 
 /**

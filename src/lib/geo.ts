@@ -6,7 +6,7 @@ export function kilometresToMiles(km: number): number {
 }
 
 /**
- * A distance in miles to one decimal (spec part 2 §9): "0.4 mi", "12.0 mi", "1,234.5 mi".
+ * A distance in miles to one decimal (docs/product/part-2.md §9): "0.4 mi", "12.0 mi", "1,234.5 mi".
  * Intl's unit formatting gives the locale's own unit text and separators (the device's when omitted).
  */
 export function formatMiles(miles: number, locale?: string): string {

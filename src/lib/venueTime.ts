@@ -1,6 +1,6 @@
 import { DateTime, IANAZone, Settings } from 'luxon';
 
-/** The time zone of a venue that has none (spec part 1 §3, §9). */
+/** The time zone of a venue that has none (docs/product/part-1.md §3, §9). */
 export const DEFAULT_VENUE_ZONE = 'America/Chicago';
 
 /** `zone` when it is a known IANA zone, else `fallback` (an old stored event, a venue without one). */

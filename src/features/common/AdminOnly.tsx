@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import type { ReactNode } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { selectIsAdmin } from '../session/selectors';
+import { selectIsAdmin } from '../session/public';
 
 /** ADMIN-only screens: the menu hides them, and a direct visit explains why there is nothing to do. */
 export default function AdminOnly({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import { selectSessionStatus } from '../session/selectors';
+import { selectSessionStatus } from '../session/public';
 
 export function LoadingScreen() {
   return (
@@ -25,7 +25,7 @@ export function LoadingScreen() {
   );
 }
 
-/** The route guard (spec part 1 §2): spinner while loading, /login (replacing history) when signed out. */
+/** The route guard (docs/product/part-1.md §2): spinner while loading, /login (replacing history) when signed out. */
 export function RequireAuth() {
   const status = useAppSelector(selectSessionStatus);
   const location = useLocation();

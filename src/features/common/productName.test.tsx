@@ -2,7 +2,7 @@
  * The product's name is spelled in one place, src/app/product.ts: every place that shows it follows
  * when it changes (here, to a stand-in name).
  */
-import { reportMailto } from '../errors/errorReport';
+import { reportMailto } from '../errors/public';
 import { devToolsOptions } from '../../app/devtools';
 
 jest.mock('../../app/product', () => ({ PRODUCT_NAME: 'Stand-in Name' }));

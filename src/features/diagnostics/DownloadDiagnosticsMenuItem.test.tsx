@@ -1,7 +1,7 @@
 import Menu from '@mui/material/Menu';
 import { screen } from '@testing-library/react';
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
-import { captureDownloads } from './captureDownloads';
+import { captureDownloads } from '../../test/captureDownloads';
 import { DownloadDiagnosticsMenuItem } from './DownloadDiagnosticsMenuItem';
 
 describe('DownloadDiagnosticsMenuItem', () => {

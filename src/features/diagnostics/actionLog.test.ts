@@ -1,7 +1,7 @@
 import { api } from '../../api/apiSlice';
 import { makeStore } from '../../app/store';
 import { makeToken, TEST_USER } from '../../test/tokens';
-import { activityRecorded, sessionStarted, signedOut } from '../session/sessionSlice';
+import { activityRecorded, sessionStarted, signedOut } from '../session/public';
 import { ACTION_LOG_CAPACITY, actionLogOf } from './actionLog';
 
 const record = () => ({

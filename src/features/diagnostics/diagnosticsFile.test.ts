@@ -4,9 +4,9 @@ import { redactSecrets } from '../../app/devtools';
 import { makeStore, type RootState } from '../../app/store';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { makeToken, TEST_USER } from '../../test/tokens';
-import { loginFailed, loginPageOpened } from '../login/loginSlice';
-import { authApi } from '../session/authApi';
-import { activityRecorded, sessionStarted } from '../session/sessionSlice';
+import { loginFailed, loginPageOpened } from '../login/public';
+import { authApi } from '../session/public';
+import { activityRecorded, sessionStarted } from '../session/public';
 import { ACTION_LOG_CAPACITY, actionLogOf } from './actionLog';
 import { buildDiagnosticsFile, diagnosticsFileName, diagnosticsFileText } from './diagnosticsFile';
 

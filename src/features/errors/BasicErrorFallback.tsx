@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { BasicDownloadDiagnosticsButton } from '../diagnostics/BasicDownloadDiagnosticsButton';
+import { BasicDownloadDiagnosticsButton } from '../diagnostics/public';
 import type { ErrorFallbackProps } from './ErrorFallback';
 import { FALLBACK_TEXT } from './fallbackTexts';
 

@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { renderWithProviders, signedInState, TEST_USER_EMAIL } from '../../test/renderWithProviders';
-import { captureDownloads } from '../diagnostics/captureDownloads';
-import { activityRecorded } from '../session/sessionSlice';
+import { captureDownloads } from '../../test/captureDownloads';
+import { activityRecorded } from '../session/public';
 import { BasicErrorFallback } from './BasicErrorFallback';
 import ErrorFallback, { type ErrorFallbackProps } from './ErrorFallback';
 

@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import { DownloadDiagnosticsButton } from '../diagnostics/DownloadDiagnosticsButton';
+import { DownloadDiagnosticsButton } from '../diagnostics/public';
 import { FALLBACK_TEXT } from './fallbackTexts';
 
 export interface ErrorFallbackProps {
@@ -15,7 +15,7 @@ export interface ErrorFallbackProps {
   standalone?: boolean;
 }
 
-/** The error fallback screen, texts verbatim from spec part 1 §2. */
+/** The error fallback screen, texts verbatim from docs/product/part-1.md §2. */
 export default function ErrorFallback({ onTryAgain, onRefresh, onGoHome, reportHref, standalone = true }: ErrorFallbackProps) {
   return (
     <Stack

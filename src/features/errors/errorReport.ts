@@ -2,7 +2,7 @@
 import { scrubSecrets } from '../../app/devtools';
 import { PRODUCT_NAME } from '../../app/product';
 
-/** The error report (spec part 1 §3), built so that no token or sign-in code can ride along. */
+/** The error report (docs/product/part-1.md §3), built so that no token or sign-in code can ride along. */
 export interface ErrorReport {
   message: string;
   stack: string;

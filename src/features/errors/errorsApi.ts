@@ -3,7 +3,7 @@ import type { ErrorReport } from './errorReport';
 
 export const errorsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** POST /api/v1/errors; the answer is not read (spec part 1 §7). */
+    /** POST /api/v1/errors; the answer is not read (docs/product/part-1.md §7). */
     reportError: build.mutation<null, ErrorReport>({
       query: (report) => ({ url: 'errors', method: 'POST', body: report }),
       transformResponse: () => null,

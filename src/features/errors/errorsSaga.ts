@@ -2,8 +2,8 @@ import { call, select, takeEvery } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { readRaw, StorageKeys, writeRaw } from '../../app/storage';
 import { runMutation, type MutationAnswer } from '../../api/runMutation';
-import { selectCurrentUser } from '../session/selectors';
-import type { User } from '../session/authRecord';
+import { selectCurrentUser } from '../session/public';
+import type { User } from '../session/public';
 import { buildErrorReport } from './errorReport';
 import { errorsApi } from './errorsApi';
 import { renderErrorCaught } from './errorsSlice';
@@ -16,7 +16,7 @@ function* reportRenderError(action: ReturnType<typeof renderErrorCaught>): SagaI
     userAgent: navigator.userAgent,
   });
   const answer: MutationAnswer<null> = yield call(runMutation, errorsApi.endpoints.reportError.initiate(report));
-  // A failure to send is only logged (spec part 1 §7).
+  // A failure to send is only logged (docs/product/part-1.md §7).
   if ('error' in answer) console.warn('Could not send the error report');
 }
 

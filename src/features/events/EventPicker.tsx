@@ -49,7 +49,7 @@ function EventList({ events, label, onPick }: { events: EventSummary[]; label: s
 }
 
 /**
- * The event picker of Upload Clips (spec part 1 §2): collapsed with a selected event, collapsed
+ * The event picker of Upload Clips (docs/product/part-1.md §2): collapsed with a selected event, collapsed
  * with none, or expanded for searching. Selecting an event records it as recent.
  */
 export function EventPicker({ selected, onSelect, onClear, mode = 'general', near, radiusKm }: EventPickerProps) {
@@ -63,7 +63,7 @@ export function EventPicker({ selected, onSelect, onClear, mode = 'general', nea
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const q = text.trim();
-    if (!q) return; // an empty query is ignored (spec part 1 §5)
+    if (!q) return; // an empty query is ignored (docs/product/part-1.md §5)
     if (q === query) search.retry();
     else setQuery(q);
   };

@@ -1,12 +1,12 @@
 import { INVALID_RESPONSE, type ApiFailure } from '../../api/apiErrors';
 import type { ListErrorProps } from '../../components/ListError';
 
-/** Spec part 2 §8 "Events": the server could not be reached. */
+/** docs/product/part-2.md §8 "Events": the server could not be reached. */
 export const EVENTS_UNREACHABLE = 'Unable to connect to the server. Please check if the backend is running or try again later.';
 export const eventsFetchFailed = (status: ApiFailure['status']) => `Failed to fetch events: ${status}`;
 
 /**
- * What an event list shows when loading failed (spec part 2 §8 "Events"): no connection (or no answer
+ * What an event list shows when loading failed (docs/product/part-2.md §8 "Events"): no connection (or no answer
  * in time) → the connection text with 'Try again'; otherwise the server's own message, else
  * 'Failed to fetch events: {status}' (an answer of the wrong shape says so), with 'Retry'.
  */

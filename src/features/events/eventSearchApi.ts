@@ -8,7 +8,7 @@ import { readCachedSearch, searchCacheKey, writeCachedSearch } from './eventSear
 import type { EventSummary } from './eventTypes';
 import { readRecentEvents } from './recentEvents';
 
-/** Default radii (spec part 1 §7, §9). */
+/** Default radii (docs/product/part-1.md §7, §9). */
 export const CURRENT_EVENTS_RADIUS_KM = 50;
 export const GENERAL_SEARCH_RADIUS_KM = 500;
 
@@ -65,8 +65,8 @@ export const textSearchResponseSchema = envelope(v.array(rawEventSchema));
 type RawEvent = v.InferOutput<typeof rawEventSchema>;
 
 /**
- * Spec part 1 §3 "Event search result": defaults for a missing location name, city and state; the
- * event's zone, else the location's, else the default zone (spec part 1 §3 "timezone (default America/Chicago)").
+ * docs/product/part-1.md §3 "Event search result": defaults for a missing location name, city and state; the
+ * event's zone, else the location's, else the default zone (docs/product/part-1.md §3 "timezone (default America/Chicago)").
  */
 export function toEventSummary(raw: RawEvent): EventSummary {
   const loc = raw.location;

@@ -3,7 +3,7 @@ import { readJson, StorageKeys, writeJson } from '../../app/storage';
 import { venueZone } from '../../lib/venueTime';
 import type { EventSummary } from './eventTypes';
 
-/** Event search cache (spec part 1 §9): kept locally, used when a search fails. */
+/** Event search cache (docs/product/part-1.md §9): kept locally, used when a search fails. */
 export const SEARCH_CACHE_MAX_ENTRIES = 20;
 export const SEARCH_CACHE_TTL_MS = 60 * 60 * 1000;
 

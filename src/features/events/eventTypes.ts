@@ -1,4 +1,4 @@
-/** An event as search results show it (spec part 1 §3 "Event search result"). */
+/** An event as search results show it (docs/product/part-1.md §3 "Event search result"). */
 export interface EventSummary {
   id: string;
   name: string;

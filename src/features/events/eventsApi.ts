@@ -1,6 +1,6 @@
 import { api } from '../../api/apiSlice';
 
-/** Body of POST /api/v1/events (spec part 1 §3 "Event payload on creation"). */
+/** Body of POST /api/v1/events (docs/product/part-1.md §3 "Event payload on creation"). */
 export interface EventPayload {
   name: string;
   sport: string;
@@ -13,7 +13,7 @@ export interface EventPayload {
 
 export const eventsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** POST /api/v1/events (ADMIN, JSON); the result fields are not used (spec part 1 §7). */
+    /** POST /api/v1/events (ADMIN, JSON); the result fields are not used (docs/product/part-1.md §7). */
     createEvent: build.mutation<null, EventPayload>({
       query: (body) => ({ url: 'events', method: 'POST', body }),
       transformResponse: () => null,

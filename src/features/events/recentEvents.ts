@@ -4,7 +4,7 @@ import { readJson, StorageKeys, writeJson } from '../../app/storage';
 import { storedEventSchema } from './eventSearchCache';
 import type { EventSummary } from './eventTypes';
 
-/** Recent events (spec part 1 §9): an event becomes recent when the user selects it. */
+/** Recent events (docs/product/part-1.md §9): an event becomes recent when the user selects it. */
 export const RECENT_EVENTS_MAX = 10;
 export const RECENT_EVENTS_SHOWN = 5;
 

@@ -31,7 +31,7 @@ const QUICK_LINKS: QuickLink[] = [
   },
 ];
 
-/** The landing page (spec part 1 §2): the stadium image, a welcome and quick links; no other dashboard content. */
+/** The landing page (docs/product/part-1.md §2): the stadium image, a welcome and quick links; no other dashboard content. */
 export default function LandingScreen() {
   return (
     <Stack spacing={{ xs: 2.5, md: 4 }} sx={{ maxWidth: 1200, mx: 'auto' }}>

@@ -20,7 +20,7 @@ interface Message {
   text: string;
 }
 
-/** Add Location (spec part 1 §2, §5, §8): search a place, preview it, save it as a location. */
+/** Add Location (docs/product/part-1.md §2, §5, §8): search a place, preview it, save it as a location. */
 export default function AddLocationScreen() {
   const search = usePlaceSearch();
   const [createLocation, { isLoading: saving }] = useCreateLocationMutation();

@@ -1,6 +1,6 @@
 import type { ApiFailure } from '../../api/apiErrors';
 
-/** Add Location texts (spec part 1 §8 "Add Location"). */
+/** Add Location texts (docs/product/part-1.md §8 "Add Location"). */
 export const LOCATION_TEXT = {
   loading: 'Loading location search...',
   noPlace: 'No place selected',

@@ -4,10 +4,10 @@ import { envelope } from '../../api/envelope';
 import { DEFAULT_VENUE_ZONE } from '../../lib/venueTime';
 import type { LocationPayload } from './placeToLocation';
 
-/** Spec part 1 §9: location-save timeout. */
+/** docs/product/part-1.md §9: location-save timeout. */
 export const SAVE_LOCATION_TIMEOUT_MS = 10_000;
 
-/** A location as search results show it (spec part 1 §3 "Location read from search"). */
+/** A location as search results show it (docs/product/part-1.md §3 "Location read from search"). */
 export interface LocationSummary {
   id: string;
   name: string;
@@ -27,7 +27,7 @@ export function toLocationSummary(raw: v.InferOutput<typeof locationSchema>): Lo
   return {
     id: raw.id,
     name: raw.name ?? '',
-    // Spec part 1 §3: a location without a zone is in America/Chicago.
+    // docs/product/part-1.md §3: a location without a zone is in America/Chicago.
     timezone: raw.timezone || DEFAULT_VENUE_ZONE,
     address: raw.address ?? '',
   };
@@ -35,7 +35,7 @@ export function toLocationSummary(raw: v.InferOutput<typeof locationSchema>): Lo
 
 export const locationsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** POST /api/v1/locations (ADMIN, 10 s); the answer is not used (spec part 1 §7). */
+    /** POST /api/v1/locations (ADMIN, 10 s); the answer is not used (docs/product/part-1.md §7). */
     createLocation: build.mutation<null, LocationPayload>({
       query: (body) => ({ url: 'locations', method: 'POST', body, timeout: SAVE_LOCATION_TIMEOUT_MS }),
       transformResponse: () => null,

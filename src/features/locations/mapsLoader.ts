@@ -1,7 +1,7 @@
 import { config } from '../../app/config';
 
 /**
- * Loads the maps service's script once (spec part 1 §7 "maps service", places library only).
+ * Loads the maps service's script once (docs/product/part-1.md §7 "maps service", places library only).
  * With a Google key it is Google's loader; without, the local API's stand-in, which implements the
  * same part of the API on this origin (docs/api.md "Maps stand-in") — the app's code path is the same.
  */

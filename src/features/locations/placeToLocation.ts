@@ -1,5 +1,5 @@
 /**
- * Pure rules of Add Location (spec part 1 §3 "Place data", "Location payload"): reading what the maps
+ * Pure rules of Add Location (docs/product/part-1.md §3 "Place data", "Location payload"): reading what the maps
  * service returns, and turning a chosen place into the payload of POST /api/v1/locations.
  */
 

@@ -10,7 +10,7 @@ import {
 } from './placeToLocation';
 import { useMapsReady, type MapsStatus } from './useMapsReady';
 
-/** What the place details are asked for (spec part 1 §7): display name, formatted address, location, address parts. */
+/** What the place details are asked for (docs/product/part-1.md §7): display name, formatted address, location, address parts. */
 const DETAIL_FIELDS = ['place_id', 'name', 'formatted_address', 'geometry.location', 'address_components'];
 
 export interface PlaceSearch {

@@ -71,7 +71,7 @@ describe('LoginScreen', () => {
     expect(store.getActions()).toContainEqual({ type: 'login/loginErrorDismissed', payload: undefined });
   });
 
-  it("explains revoked permissions under 'Access denied' (spec part 1 §8)", () => {
+  it("explains revoked permissions under 'Access denied' (docs/product/part-1.md §8)", () => {
     renderLogin(undefined, { ...initialSessionState, status: 'signedOut', logoutReason: 'permission_revoked' });
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('Access denied')).toBeInTheDocument();

@@ -28,7 +28,7 @@ const PHASE_TEXT: Record<Exclude<LoginPhase, 'idle'>, string> = {
   recovering: 'Recovering your session...',
 };
 
-/** The login screen (spec part 1 §2 Login, §4 Login, §8 Login). */
+/** The login screen (docs/product/part-1.md §2 Login, §4 Login, §8 Login). */
 export default function LoginScreen() {
   const dispatch = useAppDispatch();
   const { search } = useLocation();

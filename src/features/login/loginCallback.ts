@@ -1,6 +1,6 @@
 import { normaliseState } from './pendingLogin';
 
-/** What the /login URL carries when the browser comes back (spec part 1 §4 Login). */
+/** What the /login URL carries when the browser comes back (docs/product/part-1.md §4 Login). */
 export type LoginReturn =
   | { kind: 'none' }
   | { kind: 'logout' }
@@ -67,7 +67,7 @@ function shown(params: Map<string, Param[]>, name: string): string | null {
  * Logout callback markers: logout=success, a provider-named `{provider}_logout=true`, or any URL
  * containing 'logout'. A code must be a non-empty string; a code or state with malformed escapes, or
  * given twice, makes the return invalid. Other parameters (`next`, say) are not read: after sign-in
- * the app always goes to / (spec part 1 §2). Never throws.
+ * the app always goes to / (docs/product/part-1.md §2). Never throws.
  */
 export function parseLoginReturn(search: string, providerName: string): LoginReturn {
   const params = readQuery(search);

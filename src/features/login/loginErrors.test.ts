@@ -9,7 +9,7 @@ const failure = (f: Partial<ApiFailure>): ApiFailure => ({
   ...f,
 });
 
-describe('login error texts (spec part 1 §8 Login)', () => {
+describe('login error texts (docs/product/part-1.md §8 Login)', () => {
   it.each<[Partial<ApiFailure>, string]>([
     [{ status: 'timeout' }, 'Request timed out. Please try again.'],
     [{ status: 'network' }, 'Network error. Please check your connection.'],

@@ -11,7 +11,7 @@ function withHint(message: string): LoginError {
 }
 
 /**
- * Login error texts, verbatim from spec part 1 §8 Login. A malformed answer: 'Invalid response from
+ * Login error texts, verbatim from docs/product/part-1.md §8 Login. A malformed answer: 'Invalid response from
  * authentication service' when starting (no authUrl), 'Invalid authentication response' for the
  * callback (no token or user, or the wrong shape).
  */

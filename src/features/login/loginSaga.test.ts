@@ -361,7 +361,7 @@ describe('the session a callback answer starts', () => {
   });
 });
 
-describe("a malformed callback answer: 'Invalid authentication response' (spec part 1 §8)", () => {
+describe("a malformed callback answer: 'Invalid authentication response' (docs/product/part-1.md §8)", () => {
   it.each([
     ['no token', { success: true, data: { user: TEST_USER } }],
     ['no user', { success: true, data: { token: makeToken({}) } }],

@@ -20,7 +20,7 @@ import { findPendingLogin, forgetPendingLogin, rememberPendingLogin, type Pendin
 
 type Answer<T> = MutationAnswer<T>;
 
-/** Silent recovery shows its message this long before going home (spec part 1 §9). */
+/** Silent recovery shows its message this long before going home (docs/product/part-1.md §9). */
 const SILENT_RECOVERY_DELAY_MS = 1_000;
 
 function failureOf(answer: { error: unknown }) {

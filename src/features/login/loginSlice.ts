@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 
-/** Login states (spec part 1 §4 Login, §4 Silent recovery). */
+/** Login states (docs/product/part-1.md §4 Login, §4 Silent recovery). */
 export type LoginPhase = 'idle' | 'redirecting' | 'completing' | 'recovering';
 
 export interface LoginError {

@@ -14,7 +14,7 @@ const logoutSchema = envelope(
 
 const provider = () => encodeURIComponent(config.idpName);
 
-/** Auth calls of spec part 1 §7. None of them goes through the re-auth logic of the baseQuery. */
+/** Auth calls of docs/product/part-1.md §7. None of them goes through the re-auth logic of the baseQuery. */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     startLogin: build.mutation<string, void>({

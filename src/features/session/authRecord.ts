@@ -7,7 +7,7 @@ import { checkToken } from './token';
 export const finiteNumber = v.pipe(v.number(), v.finite());
 
 /**
- * A signed-in user (spec part 1 §3, §5 "Stored session"): a non-empty id (a number is read as its
+ * A signed-in user (docs/product/part-1.md §3, §5 "Stored session"): a non-empty id (a number is read as its
  * text), a non-empty e-mail and a roles array. The same schema checks the callback and refresh
  * answers (authApi.ts) and every stored or shared record.
  */
@@ -68,7 +68,7 @@ export function readAuthRecord(value: unknown): AuthRecord | null {
 
 /**
  * "Setting the auth rejects a record lacking user or token, or with an invalid or expired token"
- * (spec part 1 §4). `serverNow` is the skew-corrected time.
+ * (docs/product/part-1.md §4). `serverNow` is the skew-corrected time.
  */
 export type AuthValidation =
   | { ok: true; user: User; token: string }

@@ -1,6 +1,6 @@
 import { eventChannel, type EventChannel } from 'redux-saga';
 
-/** User activity that keeps a session alive (spec part 1 §4): pointer, key, touch, scroll, a tab shown again. */
+/** User activity that keeps a session alive (docs/product/part-1.md §4): pointer, key, touch, scroll, a tab shown again. */
 export function activityChannel(): EventChannel<true> {
   return eventChannel((emit) => {
     const onActivity = () => emit(true);

@@ -1,4 +1,4 @@
-/** The session's constants (spec part 1 §9), in one place. */
+/** The session's constants (docs/product/part-1.md §9), in one place. */
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 

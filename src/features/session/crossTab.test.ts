@@ -127,7 +127,7 @@ const expiredToken = () => makeToken({ iat: Math.floor(T0 / 1000) - 3600, exp: M
 /** Three parts, but a payload that is not JSON: fails to decode. */
 const undecodableToken = 'eyJhbGciOiJIUzI1NiJ9.bm90LWpzb24.c2ln';
 
-describe('a session from another tab is checked like a restored one (spec part 1 §4 "Setting the auth")', () => {
+describe('a session from another tab is checked like a restored one (docs/product/part-1.md §4 "Setting the auth")', () => {
   /** A signed-out tab that records its actions: a refused session never starts, not even for a moment. */
   async function signedOutTab() {
     const recorder = actionRecorder();

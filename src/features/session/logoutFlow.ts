@@ -20,7 +20,7 @@ export function* callServerLogout(token: string): SagaIterator<LogoutAnswer> {
 }
 
 /**
- * Logout (spec part 1 §4): clear local state, storage and timers (the session scope is already
+ * Logout (docs/product/part-1.md §4): clear local state, storage and timers (the session scope is already
  * cancelled when this runs), then the server logout; follow its redirect when it asks for one,
  * else /login. A failed server logout keeps the token to retry later.
  */

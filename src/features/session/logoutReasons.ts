@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-/** Every reason a session can end (spec part 1 §4), and how the login screen explains it. */
+/** Every reason a session can end (docs/product/part-1.md §4), and how the login screen explains it. */
 export const LOGOUT_REASONS = [
   'user_logout',
   'session_corrupted',
@@ -21,7 +21,7 @@ export const logoutReasonSchema = v.picklist(LOGOUT_REASONS);
 
 export type LogoutReason = v.InferOutput<typeof logoutReasonSchema>;
 
-/** Words for a forced sign-out: a message, under a title where spec part 1 §8 gives one. */
+/** Words for a forced sign-out: a message, under a title where docs/product/part-1.md §8 gives one. */
 export interface LogoutExplanation {
   title: string | null;
   message: string;

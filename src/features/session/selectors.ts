@@ -25,14 +25,14 @@ export const selectUserDisplay = createSelector([selectCurrentUser], (user) => (
 
 export type WarningSeverity = 'critical' | 'warning' | 'info';
 
-/** Severity of the session warning (spec part 1 §4): critical < 2 min, warning < 5 min, else info. */
+/** Severity of the session warning (docs/product/part-1.md §4): critical < 2 min, warning < 5 min, else info. */
 export function warningSeverity(remainingMs: number): WarningSeverity {
   if (remainingMs < CRITICAL_THRESHOLD_MS) return 'critical';
   if (remainingMs < WARNING_THRESHOLD_MS) return 'warning';
   return 'info';
 }
 
-/** 'Session expires in N minute(s)' / 'N second(s)' / 'Session expired' (spec part 1 §4). */
+/** 'Session expires in N minute(s)' / 'N second(s)' / 'Session expired' (docs/product/part-1.md §4). */
 export function warningText(remainingMs: number): string {
   if (remainingMs <= 0) return 'Session expired';
   if (remainingMs >= 60_000) {

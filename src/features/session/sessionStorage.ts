@@ -3,7 +3,7 @@ import { checkAuthRecord, isStoredAuthRecord, readUser, type AuthRecord } from '
 import { PERSISTENT_SESSION_MAX_AGE_MS } from './constants';
 import type { LogoutReason } from './logoutReasons';
 
-/** Where the auth record lives (spec part 1 §9): tab storage always, a persistent copy with remember-me or on mobile. */
+/** Where the auth record lives (docs/product/part-1.md §9): tab storage always, a persistent copy with remember-me or on mobile. */
 export type RestoreOutcome =
   | { kind: 'restored'; record: AuthRecord; source: 'tab' | 'persistent' | 'legacy' }
   | { kind: 'none'; reason: LogoutReason | null };
@@ -14,7 +14,7 @@ function clearAuthEntries(): void {
 }
 
 /**
- * Restore at start (spec part 1 §4): tab storage, then persistent storage, then the legacy
+ * Restore at start (docs/product/part-1.md §4): tab storage, then persistent storage, then the legacy
  * user + token pair, which is migrated and removed. A corrupt entry is cleared and the next source
  * is tried; when none yields a session, the first refusal's reason is reported.
  */
@@ -95,7 +95,7 @@ export function clearSession(): void {
   clearAuthEntries();
 }
 
-/** A token whose server logout failed, kept in tab storage to be retried (spec part 1 §4). */
+/** A token whose server logout failed, kept in tab storage to be retried (docs/product/part-1.md §4). */
 export function readFailedLogoutToken(): string | null {
   return readRaw('tab', StorageKeys.failedLogoutToken);
 }

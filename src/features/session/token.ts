@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { EXPIRY_GRACE_MS } from './constants';
 
-/** Claims the app reads from a token (spec part 1 §3). Times are seconds since the epoch. */
+/** Claims the app reads from a token (docs/product/part-1.md §3). Times are seconds since the epoch. */
 const claimsSchema = v.object({
   userId: v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.minLength(1)),
   exp: v.pipe(v.number(), v.finite()),

@@ -9,7 +9,7 @@ import { useMobileLayout } from './useMobileLayout';
 /** Brand green darkened for text on white (5.5:1; #8cc641 itself is too light for text). */
 const LINK_GREEN = '#4a7417';
 
-/** Home › Section › Page for the current URL; labels cut to 12 characters on mobile (spec part 1 §2). */
+/** Home › Section › Page for the current URL; labels cut to 12 characters on mobile (docs/product/part-1.md §2). */
 export function AppBreadcrumbs() {
   const { pathname } = useLocation();
   const mobile = useMobileLayout();

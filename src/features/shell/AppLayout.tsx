@@ -10,7 +10,7 @@ import { Suspense, useId } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BRAND_GREEN, SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_MOBILE } from '../../app/theme';
-import { ErrorBoundary } from '../errors/ErrorBoundary';
+import { ErrorBoundary } from '../errors/public';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 import { BOTTOM_BAR_HEIGHT_PX, BottomBar } from './BottomBar';
 import { SessionWarningBanner } from './SessionWarningBanner';
@@ -49,7 +49,7 @@ function SkipLink() {
 }
 
 /**
- * The layout of every signed-in route (spec part 1 §2 "Shell behaviour"): on desktop a permanent
+ * The layout of every signed-in route (docs/product/part-1.md §2 "Shell behaviour"): on desktop a permanent
  * sidebar (16 rem, or a 3 rem icon rail); under 768 px a top bar, a slide-out panel and a bottom bar.
  * A failing screen shows the error fallback inside the shell, and a new route clears it.
  */

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
-import type { UploadFileItem, UploadStatus } from '../uploads/uploadTypes';
-import { initialUploadsState } from '../uploads/uploadsSlice';
+import type { UploadFileItem, UploadStatus } from '../uploads/public';
+import { initialUploadsState } from '../uploads/public';
 import { BottomBar } from './BottomBar';
 
 function uploadFile(id: number, status: UploadStatus): UploadFileItem {

@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BRAND_GREEN } from '../../app/theme';
-import { selectActiveUploadCount } from '../uploads/selectors';
+import { selectActiveUploadCount } from '../uploads/public';
 import { NAV_ICONS } from './navIcons';
 import { badgeText, bottomBarItems } from './navigation';
 import { mobileMenuOpened, selectMobileMenuOpen } from './shellSlice';
@@ -24,7 +24,7 @@ function isActive(path: string, pathname: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
 }
 
-/** The mobile bottom bar (spec part 1 §2): Upload (with the active-upload badge), Events, Tags, More. */
+/** The mobile bottom bar (docs/product/part-1.md §2): Upload (with the active-upload badge), Events, Tags, More. */
 export function BottomBar() {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();

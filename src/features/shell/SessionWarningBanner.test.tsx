@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
-import { staySignedInRequested } from '../session/sessionSlice';
+import { staySignedInRequested } from '../session/public';
 import { SessionWarningBanner } from './SessionWarningBanner';
 
 function withWarning(remainingMs: number) {

@@ -1,8 +1,8 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectSessionWarning, type WarningSeverity } from '../session/selectors';
-import { staySignedInRequested } from '../session/sessionSlice';
+import { selectSessionWarning, type WarningSeverity } from '../session/public';
+import { staySignedInRequested } from '../session/public';
 
 const ALERT_SEVERITY: Record<WarningSeverity, AlertColor> = {
   critical: 'error',
@@ -10,7 +10,7 @@ const ALERT_SEVERITY: Record<WarningSeverity, AlertColor> = {
   info: 'info',
 };
 
-/** The session warning (spec part 1 §4) at the top of the content, with 'Stay signed in'. */
+/** The session warning (docs/product/part-1.md §4) at the top of the content, with 'Stay signed in'. */
 export function SessionWarningBanner() {
   const dispatch = useAppDispatch();
   const warning = useAppSelector(selectSessionWarning);

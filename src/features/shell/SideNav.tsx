@@ -14,7 +14,7 @@ import { Link, NavLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PRODUCT_NAME } from '../../app/product';
 import { BRAND_GREEN } from '../../app/theme';
-import { selectIsAdmin } from '../session/selectors';
+import { selectIsAdmin } from '../session/public';
 import { NAV_ICONS } from './navIcons';
 import { visibleNav } from './navigation';
 import { mobileMenuClosed, selectSidebarOpen } from './shellSlice';
@@ -90,7 +90,7 @@ function Brand({ collapsed }: { collapsed: boolean }) {
 }
 
 /**
- * The menu (spec part 1 §2): groups and items for this user, as router links. On desktop it is
+ * The menu (docs/product/part-1.md §2): groups and items for this user, as router links. On desktop it is
  * the sidebar (collapsed to an icon rail with tooltips); on mobile the content of the slide-out panel.
  */
 export function SideNav() {

@@ -1,7 +1,7 @@
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { renderWithProviders, signedInState, TEST_USER_EMAIL } from '../../test/renderWithProviders';
-import { captureDownloads } from '../diagnostics/captureDownloads';
-import { logoutRequested } from '../session/sessionSlice';
+import { captureDownloads } from '../../test/captureDownloads';
+import { logoutRequested } from '../session/public';
 import { UserMenu } from './UserMenu';
 
 const ADMIN_ENTRIES = ['Upgrade to Pro', 'Account', 'Billing', 'Notifications'];

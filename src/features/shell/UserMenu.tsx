@@ -22,9 +22,9 @@ import { useId, useState, type ReactNode, type MouseEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PRODUCT_NAME } from '../../app/product';
 import { BRAND_GREEN } from '../../app/theme';
-import { DownloadDiagnosticsMenuItem } from '../diagnostics/DownloadDiagnosticsMenuItem';
-import { selectIsAdmin, selectUserDisplay } from '../session/selectors';
-import { logoutRequested } from '../session/sessionSlice';
+import { DownloadDiagnosticsMenuItem } from '../diagnostics/public';
+import { selectIsAdmin, selectUserDisplay } from '../session/public';
+import { logoutRequested } from '../session/public';
 import { ADMIN_USER_MENU } from './navigation';
 
 type AdminEntry = (typeof ADMIN_USER_MENU)[number];
@@ -39,7 +39,7 @@ const ADMIN_ICONS: Record<AdminEntry, ReactNode> = {
 const AVATAR_SX = { bgcolor: BRAND_GREEN, color: '#10210a', fontWeight: 700 } as const;
 
 /**
- * The account button and its menu (spec part 1 §2): name and e-mail, the ADMIN-only entries,
+ * The account button and its menu (docs/product/part-1.md §2): name and e-mail, the ADMIN-only entries,
  * Download diagnostics (for everyone: support asks any user for it), Log out.
  * The ADMIN entries' behaviour is not specified, so each opens a dialog saying it is not available yet.
  */

@@ -18,7 +18,7 @@ export interface Crumb {
   to: string | null;
 }
 
-/** Home › Section › Page; on mobile every label is cut to 12 characters (spec part 1 §2). */
+/** Home › Section › Page; on mobile every label is cut to 12 characters (docs/product/part-1.md §2). */
 export function breadcrumbsFor(pathname: string, mobile: boolean, routes: readonly RouteEntry[] = ROUTES): Crumb[] {
   const route = routeFor(pathname, routes) ?? NOT_FOUND;
   const crumbs: Crumb[] = [{ label: 'Home', to: route.path === '/' ? null : '/' }];

@@ -9,7 +9,7 @@ function menu(isAdmin: boolean, routes?: RouteEntry[]) {
 }
 
 describe('visibleNav', () => {
-  it('gives a signed-in user every group but Locations, and no Add Event (spec part 1 §2)', () =>
+  it('gives a signed-in user every group but Locations, and no Add Event (docs/product/part-1.md §2)', () =>
     expect(menu(false)).toEqual([
       ['Events', ['Nearby Events /event/nearest', 'Current & Upcoming /event/upcoming', 'Recent Events /event/recent']],
       ['Clips', ['Upload Clips /clips/upload', 'My Clips /clips/list']],

@@ -1,4 +1,4 @@
-/** The menu and the bottom bar (spec part 1 §2 "Navigation menu"), derived from the route table. */
+/** The menu and the bottom bar (docs/product/part-1.md §2 "Navigation menu"), derived from the route table. */
 import { ROUTES, SECTIONS, type RouteEntry, type Section } from '../../app/routes';
 import type { NavIconName } from './navIcons';
 

@@ -1,4 +1,4 @@
-/** The sidebar's open state is kept in the `sidebar_state` cookie for 7 days (spec part 1 §2, §9). */
+/** The sidebar's open state is kept in the `sidebar_state` cookie for 7 days (docs/product/part-1.md §2, §9). */
 export const SIDEBAR_COOKIE = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
 

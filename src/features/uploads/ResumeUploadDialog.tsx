@@ -22,7 +22,7 @@ export interface ResumeUploadDialogProps {
   onCancel: () => void;
 }
 
-/** 'Resume Upload?' (spec part 1 §4 Upload session): a saved session still has incomplete files. */
+/** 'Resume Upload?' (docs/product/part-1.md §4 Upload session): a saved session still has incomplete files. */
 export function ResumeUploadDialog({ offer, onResume, onStartFresh, onCancel }: ResumeUploadDialogProps) {
   const titleId = useId();
   const fullScreen = useMediaQuery(MOBILE_MEDIA_QUERY);

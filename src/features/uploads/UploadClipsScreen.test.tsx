@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { Settings } from 'luxon';
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
-import type { EventSummary } from '../events/eventTypes';
+import type { EventSummary } from '../events/public';
 import { getFile } from './fileRegistry';
 import UploadClipsScreen from './UploadClipsScreen';
 import {

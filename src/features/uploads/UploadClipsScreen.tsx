@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { EventPicker } from '../events/EventPicker';
+import { EventPicker } from '../events/public';
 import { registerFiles } from './fileRegistry';
 import {
   selectAwaitingRepick,
@@ -37,7 +37,7 @@ import {
 } from './uploadsSlice';
 import { UploadSummary } from './UploadSummary';
 
-/** What the file input offers: the allowed extensions and any video (spec part 1 §5). */
+/** What the file input offers: the allowed extensions and any video (docs/product/part-1.md §5). */
 export const VIDEO_ACCEPT = [...ALLOWED_EXTENSIONS, 'video/*'].join(',');
 
 function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
@@ -54,7 +54,7 @@ function Step({ number, title, children }: { number: number; title: string; chil
   );
 }
 
-/** Upload Clips (/clips/upload, spec part 1 §2): pick an event, pick videos, upload; the saga does the rest. */
+/** Upload Clips (/clips/upload, docs/product/part-1.md §2): pick an event, pick videos, upload; the saga does the rest. */
 export default function UploadClipsScreen() {
   const dispatch = useAppDispatch();
   // Stable handlers keep the memoised file rows from re-rendering on every progress update.

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Settings } from 'luxon';
-import type { EventSummary } from '../events/eventTypes';
+import type { EventSummary } from '../events/public';
 import { UploadSummary, type UploadSummaryCounts } from './UploadSummary';
 
 const counts: UploadSummaryCounts = { total: 3, completed: 1, failed: 0, uploading: 1, pending: 1, progress: 40 };

@@ -5,8 +5,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { formatEventPlace, formatEventStart } from '../events/eventDisplay';
-import type { EventSummary } from '../events/eventTypes';
+import { formatEventPlace, formatEventStart } from '../events/public';
+import type { EventSummary } from '../events/public';
 
 export interface UploadSummaryCounts {
   total: number;

@@ -1,4 +1,4 @@
-/** Upload limits (spec part 1 §5, §9). */
+/** Upload limits (docs/product/part-1.md §5, §9). */
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
 export const ALLOWED_EXTENSIONS = ['.mp4', '.mov', '.m4v', '.mts', '.mxf'] as const;
 export const ALLOWED_MIME_TYPES = [

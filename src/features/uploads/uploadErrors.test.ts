@@ -35,7 +35,7 @@ describe('upload errors', () => {
     expect(isEventError(400, null, 'Unsupported file type')).toBe(false);
   });
 
-  it('takes the status from details.statusCode when the server gives one (spec part 1 §7)', () => {
+  it('takes the status from details.statusCode when the server gives one (docs/product/part-1.md §7)', () => {
     expect(errorForResponse(400, { success: false, error: 'x', errorCode: 'ODD', details: { statusCode: 409 } })).toEqual({
       code: 'ODD',
       message: 'Upload failed: 409',

@@ -4,7 +4,7 @@ import { EVENT_PROBLEM_MESSAGE } from './uploadConstants';
 import { FILE_TOO_LARGE, UNSUPPORTED_TYPE } from './uploadValidation';
 import type { UploadError } from './uploadTypes';
 
-/** Upload error codes (spec part 1 §8 Upload) and the words a user sees for each. */
+/** Upload error codes (docs/product/part-1.md §8 Upload) and the words a user sees for each. */
 const MESSAGES: Record<string, string> = {
   FILE_TOO_LARGE,
   INVALID_FILE_TYPE: UNSUPPORTED_TYPE,
@@ -35,7 +35,7 @@ export function isEventError(status: number, code: string | null, message: strin
   );
 }
 
-/** The status the server reports in `details.statusCode` (spec part 1 §7), when it gives a valid one. */
+/** The status the server reports in `details.statusCode` (docs/product/part-1.md §7), when it gives a valid one. */
 export function reportedStatus(body: unknown): number | null {
   const details = readErrorBody(body)?.details;
   const code = typeof details === 'object' && details !== null ? (details as { statusCode?: unknown }).statusCode : undefined;
@@ -59,7 +59,7 @@ export function errorForResponse(httpStatus: number, body: unknown): UploadError
   return { code: code ?? 'UPLOAD_FAILED', message: `Upload failed: ${status}` };
 }
 
-/** `{ success: true, data: { id } }`: the clip id, a string or a number (spec part 1 §7 "data.id"). */
+/** `{ success: true, data: { id } }`: the clip id, a string or a number (docs/product/part-1.md §7 "data.id"). */
 const uploadAnswerSchema = envelope(
   v.object({ id: v.union([v.pipe(v.string(), v.minLength(1)), v.pipe(v.number(), v.finite())]) }),
 );
@@ -69,7 +69,7 @@ export type UploadAnswer = { kind: 'completed'; clipId: string } | { kind: 'refu
 export const INVALID_UPLOAD_ANSWER: UploadError = { code: 'UPLOAD_FAILED', message: 'Unexpected response format' };
 
 /**
- * Reads the server's answer to POST /api/v1/uploads (spec part 1 §7: success, data.id, error, errorCode,
+ * Reads the server's answer to POST /api/v1/uploads (docs/product/part-1.md §7: success, data.id, error, errorCode,
  * details.statusCode): a success with a clip id completes the file; `success: false` is a refusal even
  * with a 2xx status; a 2xx without a clip id is an invalid answer.
  */

@@ -1,6 +1,6 @@
 import { del, delMany, get, keys, set } from 'idb-keyval';
 import { fullKey, IndexedDbKeys, readJson, remove, StorageKeys, writeJson } from '../../app/storage';
-import type { EventSummary } from '../events/eventTypes';
+import type { EventSummary } from '../events/public';
 import type { UploadFileItem } from './uploadTypes';
 
 /**
@@ -10,7 +10,7 @@ import type { UploadFileItem } from './uploadTypes';
  */
 
 /**
- * The upload session as kept in local storage (spec part 1 §3): only its incomplete files, and whose
+ * The upload session as kept in local storage (docs/product/part-1.md §3): only its incomplete files, and whose
  * they are (the signed-in user's id): it is offered to that user only (src/app/userData.ts).
  */
 export interface StoredUploadSession {

@@ -9,7 +9,7 @@ import { isIncomplete, type PickedFile, type UploadError, type UploadFileItem } 
  * is still incomplete, and what a completed upload changes for the rest of the app.
  */
 
-/** Only pending files are sent (spec part 1 §4), each once however often Upload Files is pressed. */
+/** Only pending files are sent (docs/product/part-1.md §4), each once however often Upload Files is pressed. */
 export function filesToSend(files: readonly UploadFileItem[], queued: ReadonlySet<string>): string[] {
   return files.filter((f) => f.status === 'pending' && !queued.has(f.id)).map((f) => f.id);
 }
@@ -23,7 +23,7 @@ export function delayBeforeAttempt(attempt: number): number | null {
 export type AttemptStep =
   | { kind: 'retry'; afterMs: number }
   | { kind: 'completed'; clipId: string }
-  /** `eventRejected`: the server refused the event, which then leaves the selection (spec part 1 §4). */
+  /** `eventRejected`: the server refused the event, which then leaves the selection (docs/product/part-1.md §4). */
   | { kind: 'failed'; error: UploadError; eventRejected: boolean };
 
 const failed = (error: UploadError): AttemptStep => ({
@@ -52,7 +52,7 @@ export function afterAttempt(result: SendResult, attempt: number): AttemptStep {
   }
 }
 
-/** Pending, extracting metadata or uploading (spec part 1 §4): what the stored session keeps. */
+/** Pending, extracting metadata or uploading (docs/product/part-1.md §4): what the stored session keeps. */
 export function incompleteFiles(files: readonly UploadFileItem[]): UploadFileItem[] {
   return files.filter((f) => isIncomplete(f.status));
 }

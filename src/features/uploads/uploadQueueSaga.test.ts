@@ -395,7 +395,7 @@ describe('upload queue', () => {
     });
   });
 
-  describe('the upload answer (spec part 1 §7: success, data.id, error, errorCode, details.statusCode)', () => {
+  describe('the upload answer (docs/product/part-1.md §7: success, data.id, error, errorCode, details.statusCode)', () => {
     async function answered(outcome: UploadOutcome) {
       const { store, net } = setup();
       pick(store, video('a.mp4'));

@@ -2,8 +2,8 @@ import { buffers, channel, type Channel, type EventChannel, type SagaIterator } 
 import { call, delay, fork, getContext, put, race, select, take, takeEvery } from 'redux-saga/effects';
 import { api } from '../../api/apiSlice';
 import type { AppServices } from '../../app/services';
-import type { EventSummary } from '../events/eventTypes';
-import { sessionStarted, signedOut } from '../session/sessionSlice';
+import type { EventSummary } from '../events/public';
+import { sessionStarted, signedOut } from '../session/public';
 import { holdWhileUploading, onlineChannel } from './browserUploadEffects';
 import { forgetFiles, getFile, registeredIds } from './fileRegistry';
 import { selectSelectedUploadEvent, selectUploadOwnerId, selectUploads } from './selectors';

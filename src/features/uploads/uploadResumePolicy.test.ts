@@ -1,4 +1,4 @@
-import type { LogoutReason } from '../session/logoutReasons';
+import type { LogoutReason } from '../session/public';
 import type { StoredUploadSession } from './uploadPersistence';
 import { isSessionValid, keepsStoredSession, resumable, resumeDecision, sessionToStore } from './uploadResumePolicy';
 import type { UploadFileItem, UploadStatus } from './uploadTypes';

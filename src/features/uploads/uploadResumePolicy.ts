@@ -1,5 +1,5 @@
 import { keepsUploadsAfter } from '../../app/userData';
-import type { LogoutReason } from '../session/logoutReasons';
+import type { LogoutReason } from '../session/public';
 import { UPLOAD_SESSION_MAX_AGE_MS, UPLOAD_SESSION_MAX_IDLE_MS } from './uploadConstants';
 import { incompleteFiles, isBusy } from './uploadQueuePolicy';
 import type { StoredUploadSession } from './uploadPersistence';
@@ -11,7 +11,7 @@ import type { UploadFileItem } from './uploadTypes';
  * may still be offered ('Resume Upload?') and to whom, and whether it outlives the end of a sign-in.
  */
 
-/** Invalid once older than 24 h or inactive for over 2 h (spec part 1 §4). */
+/** Invalid once older than 24 h or inactive for over 2 h (docs/product/part-1.md §4). */
 export function isSessionValid(s: Pick<StoredUploadSession, 'createdAt' | 'lastActivity'>, now: number): boolean {
   return now - s.createdAt <= UPLOAD_SESSION_MAX_AGE_MS && now - s.lastActivity <= UPLOAD_SESSION_MAX_IDLE_MS;
 }

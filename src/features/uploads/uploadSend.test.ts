@@ -6,7 +6,7 @@ import { makeToken, TEST_USER } from '../../test/tokens';
 import { actionRecorder } from '../../test/sessionStore';
 import { fakeUploadNetwork, flush, pick, statuses, uploaded, uploadStore, video } from '../../test/uploadHarness';
 import { makeStore } from '../../app/store';
-import { initialSessionState, tokenRefreshed } from '../session/sessionSlice';
+import { initialSessionState, tokenRefreshed } from '../session/public';
 import { selectUploadFiles } from './selectors';
 import { sendUpload, type SendResult } from './uploadSend';
 import type { UploadServices } from './uploadServices';

@@ -4,7 +4,7 @@ import { apiBaseUrl } from '../../app/config';
 import type { AppServices } from '../../app/services';
 import type { RootState } from '../../app/store';
 import { afterRefresh, beforeSending, judgeAnswer, type ForcedLogoutReason, type RefreshOutcome } from '../../api/sessionPolicy';
-import type { StoreLike } from '../session/refreshSession';
+import type { StoreLike } from '../session/public';
 import { readUploadAnswer, type UploadAnswer } from './uploadErrors';
 import { transfer, type UploadOutcome } from './uploadTransfer';
 

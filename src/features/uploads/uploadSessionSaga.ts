@@ -29,7 +29,7 @@ import type { PickedFile } from './uploadTypes';
 import { validateSelection } from './uploadValidation';
 
 /**
- * The upload session over time (spec part 1 §4 "Upload session"): started with the first file, stored
+ * The upload session over time (docs/product/part-1.md §4 "Upload session"): started with the first file, stored
  * after every change, offered again after a reload, resumed or discarded, and kept or removed at the end
  * of a sign-in. The decisions are uploadResumePolicy.ts's; the storage is uploadPersistence.ts's.
  */
@@ -48,7 +48,7 @@ export function* saveSession(): SagaIterator {
   else if (next.kind === 'clear') yield call(clearUploadSession);
 }
 
-/** An upload session exists from the first file on (spec part 1 §4 "created … when a session starts"). */
+/** An upload session exists from the first file on (docs/product/part-1.md §4 "created … when a session starts"). */
 export function* ensureSession(): SagaIterator {
   const services: AppServices = yield getContext('services');
   const uploads: UploadsState = yield select(selectUploads);

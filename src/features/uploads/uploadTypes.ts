@@ -1,4 +1,4 @@
-/** Upload entities (spec part 1 §3, §4 "Upload file status"). */
+/** Upload entities (docs/product/part-1.md §3, §4 "Upload file status"). */
 export type UploadStatus = 'pending' | 'extracting-metadata' | 'uploading' | 'completed' | 'failed';
 
 export const INCOMPLETE_STATUSES: readonly UploadStatus[] = ['pending', 'extracting-metadata', 'uploading'];

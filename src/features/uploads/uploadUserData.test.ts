@@ -13,8 +13,8 @@ import {
   video,
   type UploadTestStore,
 } from '../../test/uploadHarness';
-import type { LogoutReason } from '../session/logoutReasons';
-import { logoutRequested, sessionAbsent, sessionStarted } from '../session/sessionSlice';
+import type { LogoutReason } from '../session/public';
+import { logoutRequested, sessionAbsent, sessionStarted } from '../session/public';
 import { registeredIds } from './fileRegistry';
 import { selectResumeOffer, selectUploadFiles } from './selectors';
 import { resumeAccepted, uploadRequested } from './uploadsSlice';

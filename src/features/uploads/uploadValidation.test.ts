@@ -2,7 +2,7 @@ import { FILE_TOO_LARGE, UNSUPPORTED_TYPE, fileProblems, validateSelection } fro
 
 const MB = 1024 * 1024;
 
-describe('upload validation (spec part 1 §5)', () => {
+describe('upload validation (docs/product/part-1.md §5)', () => {
   it.each([
     ['clip.mp4', 'video/mp4'],
     ['clip.MOV', ''],

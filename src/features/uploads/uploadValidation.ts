@@ -9,7 +9,7 @@ function extensionOf(name: string): string {
   return dot < 0 ? '' : name.slice(dot).toLowerCase();
 }
 
-/** A file passes if its MIME type or its extension is allowed, and it is at most 100 MB (spec part 1 §5). */
+/** A file passes if its MIME type or its extension is allowed, and it is at most 100 MB (docs/product/part-1.md §5). */
 export function fileProblems(file: Pick<PickedFile, 'name' | 'size' | 'type'>): string[] {
   const problems: string[] = [];
   if (file.size > MAX_FILE_BYTES) problems.push(FILE_TOO_LARGE);

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { EventSummary } from '../events/eventTypes';
-import { sessionAbsent, sessionStarted, signedOut } from '../session/sessionSlice';
+import type { EventSummary } from '../events/public';
+import { sessionAbsent, sessionStarted, signedOut } from '../session/public';
 import type { PickedFile, UploadError, UploadFileItem } from './uploadTypes';
 
 /** A saved upload session found at start that still has incomplete files ('Resume Upload?'). */
@@ -151,7 +151,7 @@ const uploadsSlice = createSlice({
       if (f) Object.assign(f, { status: 'failed', error: action.payload.error });
       state.lastActivity = action.payload.at;
     },
-    /** The server refused the event: it leaves the selection (spec part 1 §4, §8). */
+    /** The server refused the event: it leaves the selection (docs/product/part-1.md §4, §8). */
     uploadEventRejected(state, action: PayloadAction<string>) {
       state.selectedEvent = null;
       state.eventError = action.payload;

@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toApiFailure } from '../../../api/apiErrors';
-import { useLazySearchLocationsQuery, type LocationSummary } from '../../locations/locationsApi';
+import { useLazySearchLocationsQuery, type LocationSummary } from '../../locations/public';
 import { useCreateEventMutation } from '../eventsApi';
 import {
   buildEventPayload,
@@ -31,7 +31,7 @@ interface Message {
 
 const dateTimeSlotProps = { inputLabel: { shrink: true } } as const;
 
-/** Add Event (spec part 1 §2, §5, §8): name, sport, times at the venue, a searched location. */
+/** Add Event (docs/product/part-1.md §2, §5, §8): name, sport, times at the venue, a searched location. */
 export default function AddEventScreen() {
   const [form, setForm] = useState<EventForm>(EMPTY_EVENT_FORM);
   const [selected, setSelected] = useState<LocationSummary | null>(null);

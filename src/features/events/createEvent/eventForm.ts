@@ -3,7 +3,7 @@ import type { EventPayload } from '../eventsApi';
 import { venueZone } from '../../../lib/venueTime';
 import { localToUtcIso } from '../../../lib/wallTime';
 
-/** Add Event texts (spec part 1 §8 "Add Event"), plus ours for times that cannot be used. */
+/** Add Event texts (docs/product/part-1.md §8 "Add Event"), plus ours for times that cannot be used. */
 export const EVENT_TEXT = {
   required: 'Please fill in all required fields',
   noLocations: 'No locations found',
@@ -45,7 +45,7 @@ export interface EventForm {
 export type EventPayloadResult = { ok: true; payload: EventPayload } | { ok: false; message: string };
 
 /**
- * Checks the form (spec part 1 §5 "Add Event": name, sport, start time and a chosen location are
+ * Checks the form (docs/product/part-1.md §5 "Add Event": name, sport, start time and a chosen location are
  * required; end time is optional) and builds the payload with both times in UTC, converted in the
  * location's time zone.
  */

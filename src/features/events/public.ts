@@ -1,0 +1,7 @@
+/**
+ * Events as other features see it (lint: import-x/no-restricted-paths): the event picker, the event's
+ * summary shape, and how an event's start and place are shown.
+ */
+export { EventPicker } from './EventPicker';
+export type { EventSummary } from './eventTypes';
+export { formatEventPlace, formatEventStart } from './eventDisplay';
