@@ -5,3 +5,4 @@
 export { EventPicker } from './EventPicker';
 export type { EventSummary } from './eventTypes';
 export { formatEventPlace, formatEventStart } from './eventDisplay';
+export { storedEventSchema } from './eventSearchCache';
