@@ -79,10 +79,15 @@ function loggerOptions(enabled: boolean, stream?: { write: (line: string) => voi
         'headers.authorization',
         '*.authorization',
         '*.token',
-        '*.code',
         '*.password',
         'token',
-        'code',
+        // Sign-in codes, wherever a body or query is logged; not `err.code` (ENOSPC, a PostgreSQL code), which
+        // a 500's log line needs.
+        'body.code',
+        'query.code',
+        '*.body.code',
+        '*.query.code',
+        '*.authCode',
       ],
       censor: '[REDACTED]',
     },
@@ -265,7 +270,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         );
       }
       if (apiErr.statusCode >= 500) request.log.error({ err }, 'request failed');
-      if (apiErr.statusCode === 429) reply.header('retry-after', '60');
+      if (apiErr.statusCode === 429) {
+        // The refresh limit knows when its window frees up; say the same in the header as in the body.
+        const wait = apiErr.details?.retryAfterSeconds;
+        reply.header('retry-after', String(typeof wait === 'number' && wait > 0 ? Math.ceil(wait) : 60));
+      }
       return reply.code(apiErr.statusCode).type('application/json; charset=utf-8').send(failure(apiErr));
     });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PRODUCT_NAME } from '../src/app/product';
 import { buildApp, REPO_ROOT } from './app';
 import { closeGracefully, SHUTDOWN_GRACE_MS } from './lib/shutdown';
+import { parsePublicOrigin } from './lib/origin';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? 'localhost';
@@ -79,5 +80,5 @@ try {
 }
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;
-const origin = process.env.PUBLIC_ORIGIN ? new URL(process.env.PUBLIC_ORIGIN).origin : `http://localhost:${actualPort}`;
+const origin = process.env.PUBLIC_ORIGIN ? parsePublicOrigin(process.env.PUBLIC_ORIGIN) : `http://localhost:${actualPort}`;
 console.info(`${PRODUCT_NAME} is running at ${origin}/ (data: ${dataDir})`);

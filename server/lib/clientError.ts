@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError, failure } from './envelope';
 import { SECURITY_HEADERS } from './security';
+import { lingerThenDestroy } from './lingeringClose';
 
 /**
  * Requests Node's HTTP parser refuses before Fastify sees them (headers too large, malformed request line,
@@ -32,9 +33,6 @@ export function rawResponse(apiErr: ApiError): string {
   return `${headers.join('\r\n')}\r\n\r\n${body}`;
 }
 
-/** How long a refused client may go on sending (read and dropped) before its socket is destroyed. */
-const LINGER_MS = 1_000;
-
 /**
  * Fastify `clientErrorHandler`: answer if the socket can still take it, then close it. Ending (not
  * destroying) first lets the answer arrive: closing a socket with unread request bytes would reset the
@@ -47,6 +45,5 @@ export function handleClientError(err: NodeJS.ErrnoException, socket: Socket): v
     return;
   }
   socket.end(rawResponse(clientErrorAnswer(err)));
-  socket.resume();
-  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  lingerThenDestroy(socket);
 }

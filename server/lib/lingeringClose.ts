@@ -20,10 +20,18 @@ export function closeAfterResponse(reply: FastifyReply, lingerMs = LINGER_MS): v
   // Node's http server calls destroySoon() when the response with `Connection: close` has finished.
   socket.destroySoon = function lingeringDestroySoon(this: Socket): void {
     if (this.writable) this.end();
-    const timer = setTimeout(() => this.destroy(), lingerMs);
-    timer.unref();
-    this.once('close', () => clearTimeout(timer));
-    this.once('end', () => this.destroy());
-    this.resume();
+    lingerThenDestroy(this, lingerMs);
   };
+}
+
+/**
+ * After the answer was written and the socket ended: keep reading (and dropping) what the client still
+ * sends, and destroy the socket when it stops or after `lingerMs` at most.
+ */
+export function lingerThenDestroy(socket: Socket, lingerMs = LINGER_MS): void {
+  const timer = setTimeout(() => socket.destroy(), lingerMs);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  socket.once('end', () => socket.destroy());
+  socket.resume();
 }

@@ -23,8 +23,6 @@ import {
   videoCheckUnavailable,
 } from '../lib/uploadRefusals';
 
-export { uploadError };
-
 export const DEFAULT_MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 /** Room for the multipart framing and the small fields next to the file (boundaries, part headers, eventId). */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -175,6 +173,10 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
       })) {
         if (part.type === 'field') {
           const value = typeof part.value === 'string' ? part.value : String(part.value);
+          // A field given twice is ambiguous (and a second eventId would escape the check below): refuse it.
+          if (fields.has(part.fieldname)) {
+            throw uploadError(400, 'INVALID_INPUT', 'Each form field may be sent once', { field: part.fieldname });
+          }
           fields.set(part.fieldname, value);
           // Checked before the file arrives, so a wrong event is refused before the upload is read.
           if (part.fieldname === 'eventId' && value.trim() && !file) {

@@ -277,6 +277,27 @@ describe('upload limits, real video only, partial files', () => {
     assert.equal((plain.json() as Envelope<Clip>).data.timestamp, new Date(t.clock.now()).toISOString());
   });
 
+  test('a second eventId after the file cannot slip past the event check: 400, nothing kept', async () => {
+    const admin = await signIn(t.app, 'organiser@example.com', true);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/events',
+      headers: bearer(admin.token),
+      payload: { name: 'Cup final', sport: 'soccer', startTime: '2026-05-01T18:00:00Z', locationId: 'venue-lambeau' },
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    const eventId = (created.json() as { data: { id: string } }).data.id;
+    const before = await clipFiles();
+    const res = await upload([
+      { name: 'eventId', value: eventId },
+      { name: 'video', value: video, filename: 'a.mp4', type: 'video/mp4' },
+      { name: 'eventId', value: 'not-a-uuid' },
+    ]);
+    expectError(res, 400, 'INVALID_INPUT');
+    assert.deepEqual(await clipFiles(), before);
+    assert.deepEqual(await partialFiles(), []);
+  });
+
   test('malformed multipart bodies and bad fields → 400 INVALID_INPUT, nothing kept', async () => {
     const before = await clipFiles();
     const good = multipart([{ name: 'video', value: video, filename: 'a.mp4', type: 'video/mp4' }]);
@@ -310,6 +331,14 @@ describe('upload limits, real video only, partial files', () => {
         [
           { name: 'recordedAt', value: '0001-01-01T00:00:00+01:00' },
           { name: 'video', value: video, filename: 'a.mp4' },
+        ],
+      ],
+      [
+        'eventId given twice (the second after the file)',
+        [
+          { name: 'eventId', value: '' },
+          { name: 'video', value: video, filename: 'a.mp4' },
+          { name: 'eventId', value: 'not-a-uuid' },
         ],
       ],
       [

@@ -104,6 +104,13 @@ describe('sign-ins', () => {
     const limited = await refresh(t.app, a.token);
     assert.equal(limited.status, 429);
     assert.equal(limited.code, 'RATE_LIMITED');
+    // The header says the same wait as the body: the window frees up within the minute, not after a fixed 60 s.
+    t.clock.advance(20_000);
+    const later = await t.app.inject({ method: 'POST', url: '/api/v1/auth/verify/refresh', headers: bearer(a.token) });
+    const wait = (later.json() as { details: { retryAfterSeconds: number } }).details.retryAfterSeconds;
+    assert.equal(later.statusCode, 429);
+    assert.equal(later.headers['retry-after'], String(wait));
+    assert.ok(wait > 0 && wait <= 40, `wait ${wait}`);
     assert.equal((await refresh(t.app, b.token)).status, 200);
   });
 

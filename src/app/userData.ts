@@ -76,7 +76,7 @@ export const STORAGE_KEY_OWNERS: Record<keyof typeof StorageKeys, UserEntry | De
     what: "this user's event searches and their answers",
   },
   loginState: {
-    area: 'tab',
+    area: 'persistent',
     owner: 'device',
     atSessionEnd: 'stays',
     what: 'the state of a sign-in in progress (login CSRF check; no one is signed in yet)',

@@ -2,11 +2,8 @@ import type { SagaIterator } from 'redux-saga';
 import { put, select, takeEvery } from 'redux-saga/effects';
 import { api } from '../api/apiSlice';
 import { sessionAbsent, sessionStarted, signedOut } from '../features/session/sessionSlice';
-import type { RootState } from './store';
 import { removeUserStorage } from './userData';
-
-const selectSignedInUserId = (state: RootState) =>
-  state.session.status === 'signedIn' ? (state.session.user?.id ?? null) : null;
+import { selectSignedInUserId } from '../features/session/public';
 
 /**
  * A user's data lives and dies with their sign-in (userData.ts): at every session end the per-user

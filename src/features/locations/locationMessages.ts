@@ -1,4 +1,4 @@
-import type { ApiFailure } from '../../api/apiErrors';
+import { INVALID_RESPONSE, type ApiFailure } from '../../api/apiErrors';
 
 /** Add Location texts (docs/product/part-1.md §8 "Add Location"). */
 export const LOCATION_TEXT = {
@@ -16,7 +16,7 @@ export function locationSavedMessage(name: string): string {
 
 const TRANSPORT_REASON: Partial<Record<ApiFailure['status'], string>> = {
   network: 'Network error. Please check your connection.',
-  invalid_response: 'Unexpected response format',
+  invalid_response: INVALID_RESPONSE,
 };
 
 /** 'Failed to save location: {reason}' with the server's text, else '… ({status})'; a timeout has its own text. */

@@ -1,15 +1,15 @@
 import { makeToken, TEST_USER } from '../../test/tokens';
-import { checkAuthRecord, displayName, isStoredAuthRecord, isUser, readAuthRecord, readUser, validateAuth } from './authRecord';
+import { checkAuthRecord, displayName, isStoredAuthRecord, readAuthRecord, readUser, validateAuth } from './authRecord';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 
-describe('isUser', () => {
+describe('a user', () => {
   it('needs id, email and a roles array', () => {
-    expect(isUser(TEST_USER)).toBe(true);
-    expect(isUser({ ...TEST_USER, id: undefined })).toBe(false);
-    expect(isUser({ ...TEST_USER, email: '' })).toBe(false);
-    expect(isUser({ ...TEST_USER, roles: 'ADMIN' })).toBe(false);
-    expect(isUser(null)).toBe(false);
+    expect(readUser(TEST_USER)).not.toBeNull();
+    expect(readUser({ ...TEST_USER, id: undefined })).toBeNull();
+    expect(readUser({ ...TEST_USER, email: '' })).toBeNull();
+    expect(readUser({ ...TEST_USER, roles: 'ADMIN' })).toBeNull();
+    expect(readUser(null)).toBeNull();
   });
 });
 

@@ -45,10 +45,6 @@ export type StoredAuthRecord = v.InferInput<typeof authRecordSchema>;
 
 export const ADMIN_ROLE = 'ADMIN';
 
-export function isUser(value: unknown): value is v.InferInput<typeof userSchema> {
-  return v.is(userSchema, value);
-}
-
 /** The user normalised (id as text, nothing but id, e-mail and roles); null when it is none. */
 export function readUser(value: unknown): User | null {
   const parsed = v.safeParse(userSchema, value);

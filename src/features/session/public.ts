@@ -12,6 +12,7 @@ export {
   selectLogoutExplanation,
   selectSessionStatus,
   selectSessionWarning,
+  selectSignedInUserId,
   selectUserDisplay,
   type WarningSeverity,
 } from './selectors';

@@ -7,6 +7,10 @@ import { explainLogout } from './logoutReasons';
 export const selectSession = (state: RootState) => state.session;
 export const selectSessionStatus = (state: RootState) => state.session.status;
 export const selectCurrentUser = (state: RootState) => state.session.user;
+
+/** The signed-in user's id; null while loading or signed out (whose uploads run, whose data is kept). */
+export const selectSignedInUserId = (state: RootState) =>
+  state.session.status === 'signedIn' ? (state.session.user?.id ?? null) : null;
 /** Only the API layer and session sagas read the token. */
 export const selectToken = (state: RootState) => state.session.token;
 export const selectClockOffsetMs = (state: RootState) => state.session.clockOffsetMs;

@@ -5,9 +5,9 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { breadcrumbsFor } from './breadcrumbs';
 import { useMobileLayout } from './useMobileLayout';
+import { BRAND_GREEN_TEXT } from '../../app/theme';
 
 /** Brand green darkened for text on white (5.5:1; #8cc641 itself is too light for text). */
-const LINK_GREEN = '#4a7417';
 
 /** Home › Section › Page for the current URL; labels cut to 12 characters on mobile (docs/product/part-1.md §2). */
 export function AppBreadcrumbs() {
@@ -49,7 +49,7 @@ export function AppBreadcrumbs() {
               component={RouterLink}
               to={crumb.to}
               underline="hover"
-              sx={{ fontSize: 'inherit', color: LINK_GREEN, fontWeight: 500 }}
+              sx={{ fontSize: 'inherit', color: BRAND_GREEN_TEXT, fontWeight: 500 }}
             >
               {crumb.label}
             </Link>

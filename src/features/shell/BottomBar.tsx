@@ -7,10 +7,10 @@ import Paper from '@mui/material/Paper';
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { BRAND_GREEN } from '../../app/theme';
+import { BRAND_GREEN, BRAND_GREEN_TEXT } from '../../app/theme';
 import { selectActiveUploadCount } from '../uploads/public';
 import { NAV_ICONS } from './navIcons';
-import { badgeText, bottomBarItems } from './navigation';
+import { badgeDescription, badgeText, bottomBarItems } from './navigation';
 import { mobileMenuOpened, selectMobileMenuOpen } from './shellSlice';
 
 /** Height of the bar without the safe-area inset; the layout pads its content by this much. */
@@ -59,7 +59,7 @@ export function BottomBar() {
           '& .MuiBottomNavigationAction-root': { color: 'text.secondary', minWidth: 0 },
           '& .MuiBottomNavigationAction-root.Mui-selected': {
             color: 'text.primary',
-            '& .MuiSvgIcon-root': { color: '#4a7417' },
+            '& .MuiSvgIcon-root': { color: BRAND_GREEN_TEXT },
           },
           '& .MuiBottomNavigationAction-root.Mui-selected::before': {
             content: '""',
@@ -107,7 +107,7 @@ export function BottomBar() {
       </BottomNavigation>
       {badge !== null && (
         <Box id={badgeDescriptionId} hidden>
-          {activeUploads === 1 ? '1 file still uploading' : `${activeUploads} files still uploading`}
+          {badgeDescription(activeUploads)}
         </Box>
       )}
     </Paper>

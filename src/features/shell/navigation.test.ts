@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { ROUTES, type RouteEntry } from '../../app/routes';
-import { bottomBarItems, visibleNav } from './navigation';
+import { badgeDescription, badgeText, bottomBarItems, visibleNav } from './navigation';
 
 const Screen: ComponentType = () => null;
 
@@ -84,5 +84,13 @@ describe('bottomBarItems', () => {
       },
     ];
     expect(bottomBarItems(table).map((i) => i.label)).toEqual(['Upload', 'Events', 'Reels', 'Tags']);
+  });
+});
+
+describe('the uploads badge', () => {
+  it('shows the count, 9+ above nine, nothing at zero; and says it in words', () => {
+    expect([0, 1, 9, 10].map(badgeText)).toEqual([null, '1', '9', '9+']);
+    expect(badgeDescription(1)).toBe('1 file still uploading');
+    expect(badgeDescription(12)).toBe('12 files still uploading');
   });
 });

@@ -54,6 +54,11 @@ export function badgeText(count: number): string | null {
   return count > 9 ? '9+' : String(count);
 }
 
+/** What a screen reader hears for the badge. */
+export function badgeDescription(count: number): string {
+  return count === 1 ? '1 file still uploading' : `${count} files still uploading`;
+}
+
 /**
  * The user menu's ADMIN-only entries. They are not routes: the spec leaves their behaviour open, so
  * each opens a dialog saying it is not available yet (docs/decisions.md).

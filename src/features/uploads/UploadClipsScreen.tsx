@@ -4,12 +4,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useMemo, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EventPicker } from '../events/public';
 import { registerFiles } from './fileRegistry';
 import {
-  selectAwaitingRepick,
+  selectFilesToRepick,
   selectHasPendingFiles,
   selectResumeOffer,
   selectSelectedUploadEvent,
@@ -68,14 +68,10 @@ export default function UploadClipsScreen() {
   const selectionError = useAppSelector(selectSelectionError);
   const eventError = useAppSelector(selectUploadEventError);
   const resumeOffer = useAppSelector(selectResumeOffer);
-  const awaitingRepick = useAppSelector(selectAwaitingRepick);
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const stillNeeded = useMemo(
-    () => awaitingRepick.map((id) => files.find((f) => f.id === id)?.name).filter((n): n is string => Boolean(n)),
-    [awaitingRepick, files],
-  );
+  const stillNeeded = useAppSelector(selectFilesToRepick);
 
   const pickFiles = (list: FileList | File[] | null) => {
     if (!list || list.length === 0) return;

@@ -11,9 +11,10 @@ export const selectSelectionError = (state: RootState) => state.uploads.selectio
 export const selectUploadEventError = (state: RootState) => state.uploads.eventError;
 export const selectAwaitingRepick = (state: RootState) => state.uploads.awaitingRepick;
 
-/** Whose uploads are running: the signed-in user's id; null once the sign-in has ended. */
-export const selectUploadOwnerId = (state: RootState) =>
-  state.session.status === 'signedIn' ? (state.session.user?.id ?? null) : null;
+/** Names of the files a resumed session still needs picked again (where the browser kept no copy). */
+export const selectFilesToRepick = createSelector([selectAwaitingRepick, selectUploadFiles], (awaiting, files) =>
+  awaiting.map((id) => files.find((f) => f.id === id)?.name).filter((n): n is string => Boolean(n)),
+);
 
 /** Files still on their way (pending, extracting metadata or uploading): the bottom bar's badge. */
 export const selectActiveUploadCount = createSelector(

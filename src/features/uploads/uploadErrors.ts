@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { envelope, readErrorBody } from '../../api/envelope';
+import { INVALID_RESPONSE } from '../../api/apiErrors';
 import { EVENT_PROBLEM_MESSAGE } from './uploadConstants';
 import { FILE_TOO_LARGE, UNSUPPORTED_TYPE } from './uploadValidation';
 import type { UploadError } from './uploadTypes';
@@ -66,7 +67,7 @@ const uploadAnswerSchema = envelope(
 
 export type UploadAnswer = { kind: 'completed'; clipId: string } | { kind: 'refused'; error: UploadError };
 
-export const INVALID_UPLOAD_ANSWER: UploadError = { code: 'UPLOAD_FAILED', message: 'Unexpected response format' };
+export const INVALID_UPLOAD_ANSWER: UploadError = { code: 'UPLOAD_FAILED', message: INVALID_RESPONSE };
 
 /**
  * Reads the server's answer to POST /api/v1/uploads (docs/product/part-1.md §7: success, data.id, error, errorCode,

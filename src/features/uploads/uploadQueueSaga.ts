@@ -3,10 +3,10 @@ import { call, delay, fork, getContext, put, race, select, take, takeEvery } fro
 import { api } from '../../api/apiSlice';
 import type { AppServices } from '../../app/services';
 import type { EventSummary } from '../events/public';
-import { sessionStarted, signedOut } from '../session/public';
+import { sessionStarted, signedOut, selectSignedInUserId } from '../session/public';
 import { holdWhileUploading, onlineChannel } from './browserUploadEffects';
 import { forgetFiles, getFile, registeredIds } from './fileRegistry';
-import { selectSelectedUploadEvent, selectUploadOwnerId, selectUploads } from './selectors';
+import { selectSelectedUploadEvent, selectUploads } from './selectors';
 import { EVENT_PROBLEM_MESSAGE, UPLOAD_CONCURRENCY } from './uploadConstants';
 import {
   afterAttempt,
@@ -223,7 +223,7 @@ function* uploadScope(userId: string): SagaIterator {
  */
 export function* uploadQueueSaga(): SagaIterator {
   for (;;) {
-    let userId: string | null = yield select(selectUploadOwnerId);
+    let userId: string | null = yield select(selectSignedInUserId);
     if (!userId) {
       const started: ReturnType<typeof sessionStarted> = yield take(sessionStarted.type);
       userId = started.payload.record.user.id;

@@ -2,7 +2,8 @@ import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, select } from 'redux-saga/effects';
 import type { AppServices } from '../../app/services';
 import { forgetFiles, getFile, registeredIds, restoreFile } from './fileRegistry';
-import { selectUploadOwnerId, selectUploads } from './selectors';
+import { selectSignedInUserId } from '../session/public';
+import { selectUploads } from './selectors';
 import { clearUploadSession, readUploadSession, writeUploadSession } from './uploadPersistence';
 import { matchRepicked } from './uploadQueuePolicy';
 import {
@@ -42,7 +43,7 @@ function newSessionId(now: number): string {
 export function* saveSession(): SagaIterator {
   const services: AppServices = yield getContext('services');
   const uploads: UploadsState = yield select(selectUploads);
-  const ownerId: string | null = yield select(selectUploadOwnerId);
+  const ownerId: string | null = yield select(selectSignedInUserId);
   const next: SessionToStore = sessionToStore(uploads, ownerId, services.clock.now());
   if (next.kind === 'write') yield call(writeUploadSession, next.record);
   else if (next.kind === 'clear') yield call(clearUploadSession);
