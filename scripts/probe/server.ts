@@ -3,25 +3,12 @@
  * process it starts end together), a port of our choosing and a DATA_DIR we own. Nothing from server/ is imported.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort, sleep } from '../support/net';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+export { freePort, sleep };
 
 export interface ServerSpec {
   port: number;
