@@ -5,4 +5,3 @@
 export { EventPicker } from './EventPicker';
 export type { EventSummary } from './eventTypes';
 export { formatEventPlace, formatEventStart } from './eventDisplay';
-export { storedEventSchema } from './eventSearchCache';

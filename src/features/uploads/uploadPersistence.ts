@@ -1,7 +1,6 @@
 import { del, delMany, get, keys, set } from 'idb-keyval';
-import * as v from 'valibot';
 import { fullKey, IndexedDbKeys, readJson, remove, StorageKeys, writeJson } from '../../app/storage';
-import { storedEventSchema } from '../events/public';
+import type { EventSummary } from '../events/public';
 import type { UploadFileItem } from './uploadTypes';
 
 /**
@@ -10,45 +9,53 @@ import type { UploadFileItem } from './uploadTypes';
  * by uploadResumePolicy.ts.
  */
 
-const fileItemSchema = v.object({
-  id: v.string(),
-  name: v.string(),
-  size: v.number(),
-  type: v.string(),
-  lastModified: v.number(),
-  status: v.picklist(['pending', 'extracting-metadata', 'uploading', 'completed', 'failed']),
-  progress: v.number(),
-  // Details a file may lack after a crash mid-write: missing or malformed, they start over as unknown.
-  metadata: v.fallback(v.nullable(v.object({ duration: v.nullable(v.number()) })), null),
-  clipId: v.fallback(v.nullable(v.string()), null),
-  error: v.fallback(v.nullable(v.object({ code: v.string(), message: v.string() })), null),
-}) satisfies v.GenericSchema<unknown, UploadFileItem>;
-
 /**
- * The upload session as kept in local storage (docs/product/part-1.md §3): only its incomplete files, and
- * whose they are (the signed-in user's id): it is offered to that user only (src/app/userData.ts). The
- * selected event is read like every stored event (its venue zone filled in for entries saved before events
- * kept one); an unreadable event becomes no event rather than costing the user their files.
+ * The upload session as kept in local storage (docs/product/part-1.md §3): only its incomplete files, and whose
+ * they are (the signed-in user's id): it is offered to that user only (src/app/userData.ts).
  */
-const storedSessionSchema = v.object({
-  ownerId: v.string(),
-  sessionId: v.string(),
-  selectedEvent: v.fallback(v.nullable(storedEventSchema), null),
-  files: v.array(fileItemSchema),
-  createdAt: v.number(),
-  lastActivity: v.number(),
-  isActive: v.fallback(v.boolean(), false),
-});
+export interface StoredUploadSession {
+  ownerId: string;
+  sessionId: string;
+  selectedEvent: EventSummary | null;
+  files: UploadFileItem[];
+  createdAt: number;
+  lastActivity: number;
+  isActive: boolean;
+}
 
-export type StoredUploadSession = v.InferOutput<typeof storedSessionSchema>;
+function isFileItem(v: unknown): v is UploadFileItem {
+  if (typeof v !== 'object' || v === null) return false;
+  const f = v as Record<string, unknown>;
+  return (
+    typeof f.id === 'string' &&
+    typeof f.name === 'string' &&
+    typeof f.size === 'number' &&
+    typeof f.type === 'string' &&
+    typeof f.lastModified === 'number' &&
+    typeof f.status === 'string' &&
+    typeof f.progress === 'number'
+  );
+}
 
-const anyJson = (value: unknown): value is unknown => value !== undefined;
+function isStoredSession(v: unknown): v is StoredUploadSession {
+  if (typeof v !== 'object' || v === null) return false;
+  const s = v as Record<string, unknown>;
+  return (
+    typeof s.ownerId === 'string' &&
+    typeof s.sessionId === 'string' &&
+    typeof s.createdAt === 'number' &&
+    typeof s.lastActivity === 'number' &&
+    Array.isArray(s.files) &&
+    s.files.every(isFileItem) &&
+    (s.selectedEvent === null ||
+      (typeof s.selectedEvent === 'object' && typeof (s.selectedEvent as { id?: unknown }).id === 'string'))
+  );
+}
 
 export function readUploadSession(): StoredUploadSession | null {
-  const read = readJson('persistent', StorageKeys.uploadSession, anyJson);
-  const parsed = read.status === 'ok' ? v.safeParse(storedSessionSchema, read.value) : null;
-  if (read.status === 'corrupt' || (parsed && !parsed.success)) remove('persistent', StorageKeys.uploadSession);
-  return parsed?.success ? parsed.output : null;
+  const read = readJson('persistent', StorageKeys.uploadSession, isStoredSession);
+  if (read.status === 'corrupt') remove('persistent', StorageKeys.uploadSession);
+  return read.status === 'ok' ? read.value : null;
 }
 
 export function writeUploadSession(session: StoredUploadSession): void {
