@@ -71,7 +71,7 @@ export default (
         // A pure helper (no side effects on import) whose package does not say so: without this flag
         // @emotion/react's import of it stays in every page (0.9 KB gzip) though only unused withTheme calls it.
         { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
-        // A feature's public module only re-exports: importing one name from it must not pull in the rest.
+        // A feature's public module only re-exports (webpack may then skip it for the module that holds a name).
         { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]public\.ts$/, sideEffects: false },
       ],
     },
