@@ -23,6 +23,18 @@ import { EVENT_PROBLEM_MESSAGE } from './uploadConstants';
 const ok = (clipId: string) => uploaded(clipId);
 
 /** A real store with every saga, signed in, whose uploads go to a fake network that the test answers. */
+/** The event the tests upload to. */
+const EVENT = {
+  id: 'ev-1',
+  name: 'Final',
+  sport: 'Soccer',
+  startTime: '2026-11-21T18:00:00Z',
+  endTime: null,
+  timezone: 'America/Chicago',
+  location: { name: 'Park', city: 'Austin', state: 'TX', latitude: null, longitude: null },
+  distance: null,
+};
+
 const setup = (overrides: Partial<UploadServices> = {}) => uploadStore({ io: overrides });
 
 /** Lets the API's requests (MSW, real promises) and the sagas settle. */
@@ -97,18 +109,7 @@ describe('upload queue', () => {
 
   it('sends the selected event id and the bearer', async () => {
     const { store, net } = setup();
-    store.dispatch(
-      uploadEventSelected({
-        id: 'ev-1',
-        name: 'Final',
-        sport: 'Soccer',
-        startTime: '2026-11-21T18:00:00Z',
-        endTime: null,
-        timezone: 'America/Chicago',
-        location: { name: 'Park', city: 'Austin', state: 'TX', latitude: null, longitude: null },
-        distance: null,
-      }),
-    );
+    store.dispatch(uploadEventSelected(EVENT));
     pick(store, video('a.mp4'));
     await flush();
     store.dispatch(uploadRequested());
@@ -458,17 +459,6 @@ describe('upload queue', () => {
   });
 
   describe('a completed upload invalidates the cached lists that show its clip', () => {
-    const EVENT = {
-      id: 'ev-1',
-      name: 'Final',
-      sport: 'Soccer',
-      startTime: '2026-11-21T18:00:00Z',
-      endTime: null,
-      timezone: 'America/Chicago',
-      location: { name: 'Park', city: 'Austin', state: 'TX', latitude: null, longitude: null },
-      distance: null,
-    };
-
     async function uploadOne(answer: UploadOutcome, event: typeof EVENT | null) {
       const setupResult = setup();
       const { store, net } = setupResult;
