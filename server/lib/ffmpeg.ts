@@ -53,6 +53,8 @@ export interface ProbeResult {
   creationTime: Date | null;
   /** The first real video stream's frame size; null when the file has no video (audio only, text, …). */
   video: { width: number | null; height: number | null } | null;
+  /** The recording device, "Make Model" (e.g. "Apple iPhone 15"); null when the file does not say. */
+  device: string | null;
 }
 
 interface FfprobeStream {
@@ -80,6 +82,56 @@ function positiveInt(n: unknown): number | null {
   return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
 }
 
+/** The longest device name kept (docs/product/part-2.md §3: a clip's device is shown on its card). */
+export const MAX_DEVICE_LENGTH = 100;
+
+/** Tag names that carry the maker and the model, best first: Apple, Android, then the plain ones. */
+const MAKE_TAGS = ['com.apple.quicktime.make', 'com.android.manufacturer', 'make'];
+const MODEL_TAGS = ['com.apple.quicktime.model', 'com.android.model', 'model'];
+
+/**
+ * Control characters (C0, DEL, C1) and lone UTF-16 surrogates (with `u`, a pair is one code point and does not
+ * match): not text a card can show or PostgreSQL can store.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\uD800-\uDFFF]/gu;
+
+function cleanTag(value: unknown): string {
+  return typeof value === 'string' ? value.replace(UNPRINTABLE, '').replace(/\s+/g, ' ').trim() : '';
+}
+
+/** The first non-empty value of any of `names` (case-insensitive), each name looked for in every tag set in turn. */
+function firstTag(tagSets: Record<string, unknown>[], names: string[]): string {
+  for (const name of names) {
+    for (const tags of tagSets) {
+      for (const [key, value] of Object.entries(tags)) {
+        if (key.toLowerCase() !== name) continue;
+        const cleaned = cleanTag(value);
+        if (cleaned) return cleaned;
+      }
+    }
+  }
+  return '';
+}
+
+/**
+ * "Make Model" from container or stream tags (`tagSets`, most trusted first): the model alone when the make
+ * is missing or the model already names it ("Apple" + "Apple iPhone" is not "Apple Apple iPhone").
+ */
+export function deviceName(tagSets: Record<string, unknown>[]): string | null {
+  const make = firstTag(tagSets, MAKE_TAGS);
+  const model = firstTag(tagSets, MODEL_TAGS);
+  let name: string;
+  if (!make || !model) name = model || make;
+  else name = model.toLowerCase().startsWith(make.toLowerCase()) ? model : `${make} ${model}`;
+  // Cut without leaving half of a surrogate pair behind.
+  const cut = name
+    .slice(0, MAX_DEVICE_LENGTH)
+    .replace(/[\uD800-\uDBFF]$/, '')
+    .trim();
+  return cut || null;
+}
+
 /** ffmpeg's still-image demuxers (`image2`, `jpeg_pipe`, `png_pipe`, …): a picture shows up as a video stream. */
 const STILL_IMAGE_FORMAT = /(^|,)(image2|\w+_pipe)(,|$)/;
 
@@ -94,10 +146,15 @@ export function readProbe(parsed: FfprobeOutput): ProbeResult {
     plausibleTime(videoStream?.tags?.creation_time) ??
     streams.map((s) => plausibleTime(s.tags?.creation_time)).find((d) => d !== null) ??
     null;
+  // Phones write make and model on the container; some cameras only on the video stream.
+  const tagSets = [parsed.format?.tags, videoStream?.tags, ...streams.map((s) => s.tags)].filter(
+    (tags): tags is Record<string, string> => typeof tags === 'object' && tags !== null,
+  );
   return {
     duration: Number.isFinite(rawDuration) && rawDuration >= 0 ? Math.round(rawDuration * 1000) / 1000 : null,
     creationTime: created,
     video: videoStream ? { width: positiveInt(videoStream.width), height: positiveInt(videoStream.height) } : null,
+    device: deviceName(tagSets),
   };
 }
 

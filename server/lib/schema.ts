@@ -158,12 +158,16 @@ export const optionalLatLng = v.pipe(
 
 /** An optional positive number ≤ max from the query (e.g. a radius); absent or empty → `fallback`. */
 export const optionalPositive = (max: number, fallback: number) =>
-  v.pipe(
-    v.optional(v.string(`must be a number between 0 and ${max}`)),
-    blankToUndefined,
-    v.transform((s) => s ?? fallback),
-    finiteNumber(0, max),
-    v.check((n) => n > 0, `must be a number between 0 and ${max}`),
+  // The default sits on the outer `optional`: inside `v.object`, a missing key whose schema is a pipe is
+  // skipped without running it, so a default given further in would never apply.
+  v.optional(
+    v.pipe(
+      v.string(`must be a number between 0 and ${max}`),
+      v.transform((s: string) => (s.trim() === '' ? fallback : s)),
+      finiteNumber(0, max),
+      v.check((n) => n > 0, `must be a number between 0 and ${max}`),
+    ),
+    String(fallback),
   );
 
 /**

@@ -77,6 +77,8 @@ const NewLocation = jsonObject({
 const LocationSearch = v.object({
   q: queryText(200),
   near: optionalLatLng,
+  // An absent key is given as '' so that the default applies: valibot's object skips an absent key whose
+  // schema (a pipe starting with `optional`) has no default of its own.
   radius: optionalPositive(12_500, 50),
 });
 

@@ -6,14 +6,14 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { requireAuth } from '../lib/auth';
+import { findClipView, type ClipRow } from '../lib/clipViews';
 import type { AppContext } from '../lib/context';
 import { freeSpaceProbe } from '../lib/diskSpace';
-import { ApiError } from '../lib/envelope';
+import type { ApiError } from '../lib/envelope';
 import { thumbnail } from '../lib/ffmpeg';
 import { closeAfterResponse } from '../lib/lingeringClose';
-import { signMediaPath } from '../lib/media';
 import { partialDir } from '../lib/partialUploads';
-import { isoDateTime, isStorableText, parseInput, uuid } from '../lib/schema';
+import { isoDateTime, isStorableText, uuid } from '../lib/schema';
 import {
   fileTooLarge,
   mapUploadError,
@@ -48,50 +48,6 @@ export const MIME_FOR_EXT: Record<string, string> = {
   '.mxf': 'application/mxf',
   '.jpg': 'image/jpeg',
 };
-
-export interface ClipRow {
-  id: string;
-  user_id: string;
-  event_id: string | null;
-  filename: string;
-  stored_name: string;
-  mime_type: string;
-  size: number | string | bigint;
-  duration: number | null;
-  width: number | null;
-  height: number | null;
-  thumbnail_name: string | null;
-  recorded_at: Date;
-}
-
-export interface ClipView {
-  id: string;
-  eventId: string | null;
-  filename: string;
-  size: number;
-  duration: number | null;
-  width: number | null;
-  height: number | null;
-  thumbnailUrl: string | null;
-  videoUrl: string;
-  timestamp: string;
-}
-
-export function toClipView(ctx: AppContext, row: ClipRow): ClipView {
-  const now = ctx.now();
-  return {
-    id: row.id,
-    eventId: row.event_id,
-    filename: row.filename,
-    size: Number(row.size),
-    duration: row.duration,
-    width: row.width,
-    height: row.height,
-    thumbnailUrl: row.thumbnail_name ? signMediaPath(ctx.secret, `/media/clips/${row.id}/thumbnail`, now) : null,
-    videoUrl: signMediaPath(ctx.secret, `/media/clips/${row.id}/video`, now),
-    timestamp: row.recorded_at.toISOString(),
-  };
-}
 
 /** The declared body size; null when the body is chunked (no Content-Length). */
 function declaredLength(request: FastifyRequest): number | null {
@@ -252,8 +208,8 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
       const row = await ctx.db.transaction(async (tx) => {
         const r = await tx.query<ClipRow>(
           `INSERT INTO clips (id, user_id, event_id, filename, stored_name, mime_type, size, duration, width, height,
-               thumbnail_name, recorded_at, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
+               thumbnail_name, recorded_at, created_at, device)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
           [
             stored.id,
             request.user?.id,
@@ -268,6 +224,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
             thumbName,
             recordedAt,
             new Date(ctx.now()),
+            probed.device,
           ],
         );
         // Files move into uploads/ inside the transaction: a failed move rolls the row back.
@@ -277,7 +234,10 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
       });
       written.length = 0;
       if (!row) throw new Error('clip insert returned no row');
-      return reply.code(201).send({ success: true, data: toClipView(ctx, row) });
+      // The same view as every clip listing (uploader, matched tag), read back once.
+      const view = await findClipView(ctx, row.id, row.user_id);
+      if (!view) throw new Error('clip not found after insert');
+      return reply.code(201).send({ success: true, data: view });
     } catch (err) {
       // Names are fresh UUIDs: whatever carries one, in .partial/ or already moved, belongs to this upload.
       const leftovers = written.flatMap((name) => [partialPath(name), path.join(ctx.uploadsDir, name)]);
@@ -286,16 +246,5 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
       if (mapped.statusCode >= 500) request.log.error({ err }, 'upload failed');
       throw mapped;
     }
-  });
-
-  const ClipParams = v.object({ id: uuid });
-
-  // A clip is its owner's only: anyone else gets the same 404 as for a clip that does not exist.
-  app.get('/api/v1/clips/:id', { preHandler: requireAuth(ctx) }, async (request) => {
-    const { id } = parseInput(ClipParams, request.params, 'params');
-    const r = await ctx.db.query<ClipRow>('SELECT * FROM clips WHERE id = $1 AND user_id = $2', [id, request.user?.id]);
-    const row = r.rows[0];
-    if (!row) throw new ApiError(404, 'CLIP_NOT_FOUND', 'Clip not found');
-    return { success: true, data: toClipView(ctx, row) };
   });
 }

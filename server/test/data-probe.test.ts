@@ -18,6 +18,7 @@ describe('what counts as video (ffprobe)', () => {
       duration: 2.04,
       creationTime: new Date('2025-05-01T18:00:00Z'),
       video: { width: 1920, height: 1080 },
+      device: null,
     });
     const streamTagOnly = readProbe({
       format: {},

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { tempDir } from './helpers';
-import type { ClipView } from '../routes/uploads';
+import type { ClipView } from '../lib/clipViews';
 
 /** Test media made with the ffmpeg shipped in @ffmpeg-installer, and multipart bodies built by hand. */
 
@@ -18,11 +18,18 @@ export async function makeMedia(name: string, args: string[]): Promise<Buffer> {
   return readFile(file);
 }
 
-/** A short test-pattern video (mp4), optionally with a `creation_time` tag. */
-export function makeVideo(opts: { seconds?: number; size?: string; creationTime?: string } = {}): Promise<Buffer> {
+/**
+ * A short test-pattern video (mp4), optionally with a `creation_time` tag and other container tags
+ * (`metadata`, e.g. `{ 'com.apple.quicktime.make': 'Apple' }`, written as mdta keys the way phones do).
+ */
+export function makeVideo(
+  opts: { seconds?: number; size?: string; creationTime?: string; metadata?: Record<string, string> } = {},
+): Promise<Buffer> {
   const src = `testsrc=duration=${opts.seconds ?? 2}:size=${opts.size ?? '160x120'}:rate=10`;
   const meta = opts.creationTime ? ['-metadata', `creation_time=${opts.creationTime}`] : [];
-  return makeMedia('clip.mp4', ['-f', 'lavfi', '-i', src, '-pix_fmt', 'yuv420p', ...meta]);
+  const tags = Object.entries(opts.metadata ?? {}).flatMap(([key, value]) => ['-metadata', `${key}=${value}`]);
+  const keepTags = tags.length ? ['-movflags', 'use_metadata_tags'] : [];
+  return makeMedia('clip.mp4', ['-f', 'lavfi', '-i', src, '-pix_fmt', 'yuv420p', ...meta, ...keepTags, ...tags]);
 }
 
 /** A sound-only mp4: a container ffprobe reads, with no video stream. */

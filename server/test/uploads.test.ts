@@ -88,6 +88,36 @@ describe('uploads and clip media', () => {
     assert.equal(fetched.statusCode, 200);
   });
 
+  test("the recording device comes from the file's tags and shows wherever the clip does", async () => {
+    const apple = await makeVideo({
+      metadata: { 'com.apple.quicktime.make': 'Apple', 'com.apple.quicktime.model': 'iPhone 15' },
+    });
+    const res = await upload([
+      { name: 'eventId', value: eventId },
+      { name: 'recordedAt', value: '2030-01-01T10:20:00Z' },
+      { name: 'video', value: apple, filename: 'IMG_0001.MOV', type: 'video/quicktime' },
+    ]);
+    assert.equal(res.statusCode, 201, res.body);
+    const clip = (res.json() as Envelope<Clip>).data;
+    assert.equal(clip.device, 'Apple iPhone 15');
+    assert.deepEqual(clip.user, { email: 'filmer@example.com' });
+    assert.equal(clip.tag, null);
+
+    const fetched = await t.app.inject({ method: 'GET', url: `/api/v1/clips/${clip.id}`, headers: bearer(user.token) });
+    assert.equal((fetched.json() as Envelope<Clip>).data.device, 'Apple iPhone 15');
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/clips/event/${eventId}?limit=100`,
+      headers: bearer(user.token),
+    });
+    const clips = (listed.json() as Envelope<{ clips: Clip[] }>).data.clips;
+    assert.equal(clips.find((c) => c.id === clip.id)?.device, 'Apple iPhone 15');
+
+    // A file that does not say has no device.
+    const plain = await upload([{ name: 'video', value: video, filename: 'plain.mp4', type: 'video/mp4' }]);
+    assert.equal((plain.json() as Envelope<Clip>).data.device, null);
+  });
+
   test('extension alone is enough; no event is fine', async () => {
     const res = await upload([{ name: 'video', value: video, filename: 'GAME.MOV', type: 'application/octet-stream' }]);
     assert.equal(res.statusCode, 201, res.body);

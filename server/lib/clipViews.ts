@@ -1,0 +1,200 @@
+import * as v from 'valibot';
+import type { AppContext } from './context';
+import { signMediaPath } from './media';
+import { integer } from './schema';
+
+/**
+ * How a clip is answered (ClipView) and how lists of clips are read: one SQL shape for every listing, the
+ * uploader's e-mail and the matching tag joined in, one query per page plus one count.
+ */
+
+/** A clip row as stored (`SELECT * FROM clips`). */
+export interface ClipRow {
+  id: string;
+  user_id: string;
+  event_id: string | null;
+  filename: string;
+  stored_name: string;
+  mime_type: string;
+  size: number | string | bigint;
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  thumbnail_name: string | null;
+  recorded_at: Date;
+  device: string | null;
+}
+
+/** A clip row with what the view adds: the uploader's e-mail and the matched tag's text. */
+export interface ClipViewRow extends ClipRow {
+  user_email: string;
+  tag: string | null;
+}
+
+export interface ClipView {
+  id: string;
+  eventId: string | null;
+  filename: string;
+  size: number;
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  thumbnailUrl: string | null;
+  videoUrl: string;
+  /** When the recording started. */
+  timestamp: string;
+  device: string | null;
+  tag: string | null;
+  user: { email: string };
+}
+
+export function toClipView(ctx: AppContext, row: ClipViewRow): ClipView {
+  const now = ctx.now();
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    filename: row.filename,
+    size: Number(row.size),
+    duration: row.duration,
+    width: row.width,
+    height: row.height,
+    thumbnailUrl: row.thumbnail_name ? signMediaPath(ctx.secret, `/media/clips/${row.id}/thumbnail`, now) : null,
+    videoUrl: signMediaPath(ctx.secret, `/media/clips/${row.id}/video`, now),
+    timestamp: row.recorded_at.toISOString(),
+    device: row.device,
+    tag: row.tag,
+    user: { email: row.user_email },
+  };
+}
+
+/** A tag matches a clip this long before its start and after its end (docs/product/part-2.md §9). */
+export const TAG_MATCH_WINDOW_SECONDS = 30;
+/** The text of a matched tag that has no description. */
+export const UNDESCRIBED_TAG = 'Tagged moment';
+
+/**
+ * Clips with their uploader and tag. The tag is the earliest of the clip owner's own tags at the clip's event
+ * within [start − 30 s, end + 30 s] (docs/product/part-2.md §9), found per row through the tags index.
+ * Clips of deleted or revoked users never show (the same rule as their media URLs, lib/media.ts).
+ */
+const CLIP_VIEW_FROM = `FROM clips c
+  JOIN users u ON u.id = c.user_id AND u.deleted_at IS NULL AND NOT u.permissions_revoked`;
+const CLIP_VIEW_SELECT = `SELECT c.*, u.email AS user_email, t.tag
+  ${CLIP_VIEW_FROM}
+  LEFT JOIN LATERAL (
+    SELECT coalesce(nullif(btrim(tg.description), ''), '${UNDESCRIBED_TAG}') AS tag
+    FROM tags tg
+    WHERE tg.user_id = c.user_id AND tg.event_id = c.event_id
+      AND tg.tagged_at >= c.recorded_at - make_interval(secs => ${TAG_MATCH_WINDOW_SECONDS})
+      AND tg.tagged_at <= c.recorded_at + make_interval(secs => coalesce(c.duration, 0) + ${TAG_MATCH_WINDOW_SECONDS})
+    ORDER BY tg.tagged_at, tg.id
+    LIMIT 1
+  ) t ON true`;
+
+/** Which clips a listing shows. */
+export type ClipScope =
+  /** An event's clips, recording time ascending: one user's, or every (visible) user's when `ownerId` is null. */
+  | { kind: 'event'; eventId: string; ownerId: string | null }
+  /** One user's clips without an event, newest recording first. */
+  | { kind: 'unassociated'; ownerId: string };
+
+function scopeSql(scope: ClipScope): { where: string; params: unknown[]; order: string } {
+  if (scope.kind === 'unassociated') {
+    return { where: 'c.event_id IS NULL AND c.user_id = $1', params: [scope.ownerId], order: 'c.recorded_at DESC, c.id DESC' };
+  }
+  if (scope.ownerId === null) {
+    return { where: 'c.event_id = $1', params: [scope.eventId], order: 'c.recorded_at, c.id' };
+  }
+  return { where: 'c.event_id = $1 AND c.user_id = $2', params: [scope.eventId, scope.ownerId], order: 'c.recorded_at, c.id' };
+}
+
+/** One page of a clip listing: the page's rows in one query, the total in another. */
+export async function clipPage(
+  ctx: AppContext,
+  scope: ClipScope,
+  page: PageRequest,
+): Promise<{ clips: ClipView[]; pagination: Pagination }> {
+  const { where, params, order } = scopeSql(scope);
+  const n = params.length;
+  const [rows, count] = await Promise.all([
+    ctx.db.query<ClipViewRow>(`${CLIP_VIEW_SELECT} WHERE ${where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [
+      ...params,
+      page.limit,
+      offsetOf(page),
+    ]),
+    ctx.db.query<{ total: number }>(`SELECT count(*)::int AS total ${CLIP_VIEW_FROM} WHERE ${where}`, params),
+  ]);
+  return {
+    clips: rows.rows.map((row) => toClipView(ctx, row)),
+    pagination: pagination(count.rows[0]?.total ?? 0, page),
+  };
+}
+
+/** One of `ownerId`'s clips as a view; null when there is none (or it is someone else's). */
+export async function findClipView(ctx: AppContext, id: string, ownerId: string): Promise<ClipView | null> {
+  const r = await ctx.db.query<ClipViewRow>(`${CLIP_VIEW_SELECT} WHERE c.id = $1 AND c.user_id = $2`, [id, ownerId]);
+  const row = r.rows[0];
+  return row ? toClipView(ctx, row) : null;
+}
+
+// ---------- pages of a listing (clips here; the event listings use the same shape) ----------
+
+/** Pages are 1-based; past this a listing is being scraped, not read. */
+export const MAX_PAGE = 1_000_000;
+
+export interface PageRequest {
+  page: number;
+  limit: number;
+}
+
+export interface Pagination {
+  total: number;
+  hasMore: boolean;
+  page: number;
+  limit: number;
+}
+
+export function offsetOf(page: PageRequest): number {
+  return (page.page - 1) * page.limit;
+}
+
+export function pagination(total: number, page: PageRequest): Pagination {
+  return { total, hasMore: offsetOf(page) + page.limit < total, page: page.page, limit: page.limit };
+}
+
+/** An optional whole number in [min, max] from the query; absent or blank → `fallback`. Repeated → refused. */
+export const optionalInteger = (min: number, max: number, fallback: number) =>
+  v.optional(
+    v.pipe(
+      v.string(`must be a whole number between ${min} and ${max}`),
+      v.transform((s) => (s.trim() === '' ? fallback : s)),
+      integer(min, max),
+    ),
+    String(fallback),
+  );
+
+/** An optional whole number in [min, max] from the query; absent or blank → undefined (the route decides). */
+export const maybeInteger = (min: number, max: number) =>
+  v.optional(
+    v.pipe(
+      v.string(`must be a whole number between ${min} and ${max}`),
+      v.transform((s): string | number | undefined => (s.trim() === '' ? undefined : s)),
+      v.optional(integer(min, max)),
+    ),
+  );
+
+/** `true` or `false` from the query; absent or blank → false. */
+export const optionalBoolean = v.optional(
+  v.pipe(
+    v.string('must be true or false'),
+    v.transform((s) => (s.trim() === '' ? 'false' : s)),
+    v.picklist(['true', 'false'], 'must be true or false'),
+    v.transform((s) => s === 'true'),
+  ),
+  'false',
+);
+
+/** `page` (≥ 1, default 1) and `limit` (1…maxLimit, default `defaultLimit`) of a listing's query. */
+export function pageEntries(maxLimit: number, defaultLimit: number) {
+  return { page: optionalInteger(1, MAX_PAGE, 1), limit: optionalInteger(1, maxLimit, defaultLimit) };
+}
