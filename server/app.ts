@@ -6,6 +6,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { openDb } from './db';
 import { handleClientError } from './lib/clientError';
 import type { AppContext } from './lib/context';
+import { registerDemoSeed } from './lib/demo/seedDemo';
 import { ApiError, failure } from './lib/envelope';
 import { findBinary } from './lib/ffmpeg';
 import { acquireLock } from './lib/lock';
@@ -18,6 +19,7 @@ import { pruneSignIns } from './lib/signIns';
 import { DEFAULT_TIMEOUTS, type ServerTimeouts } from './lib/timeouts';
 import { loadVenues, type Venue } from './lib/venues';
 import { registerAuthRoutes } from './routes/auth';
+import { registerClipRoutes } from './routes/clips';
 import { registerErrorRoutes } from './routes/errors';
 import { registerEventRoutes } from './routes/events';
 import { registerIdpRoutes } from './routes/idp';
@@ -64,6 +66,11 @@ export interface BuildAppOptions {
   sourceMaps?: boolean;
   /** Socket timeouts; tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
+  /**
+   * Demo data (DEMO_DATA): the sign-in page offers the demo coach, and `app.startDemoSeed()` seeds a fresh data
+   * directory (server/lib/demo). Default false: tests never seed unless they ask.
+   */
+  demoData?: boolean;
 }
 
 /** Pino options: only method and path are logged for requests; credentials are redacted everywhere. */
@@ -282,15 +289,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       limits: { fileSize: ctx.maxUploadBytes, files: 2, fields: 20, fieldSize: 4096, parts: 30 },
     });
 
-    registerIdpRoutes(app, ctx);
+    registerIdpRoutes(app, ctx, { demoCoach: opts.demoData ?? false });
     registerAuthRoutes(app, ctx);
     registerErrorRoutes(app, ctx);
     registerLocationRoutes(app, ctx);
     registerEventRoutes(app, ctx);
     registerUploadRoutes(app, ctx);
+    registerClipRoutes(app, ctx);
     registerMediaRoutes(app, ctx);
     registerPlacesRoutes(app, ctx);
     app.get('/api/v1/health', async () => ({ success: true, data: { status: 'ok' } }));
+    registerDemoSeed(app, ctx, opts.demoData ?? false);
 
     const { sendIndex } = await registerStatic(app, {
       distDir: opts.distDir ?? path.join(REPO_ROOT, 'dist'),

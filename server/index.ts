@@ -43,6 +43,7 @@ try {
     trustProxy: trustProxy(process.env.TRUST_PROXY),
     secretKey: process.env.SECRET_KEY || undefined,
     sourceMaps: process.env.SOURCE_MAPS === '1',
+    demoData: process.env.DEMO_DATA !== '0',
   });
 } catch (err) {
   // Configuration and data-directory problems: one clear line, no stack trace.
@@ -82,3 +83,6 @@ const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;
 const origin = process.env.PUBLIC_ORIGIN ? parsePublicOrigin(process.env.PUBLIC_ORIGIN) : `http://localhost:${actualPort}`;
 console.info(`${PRODUCT_NAME} is running at ${origin}/ (data: ${dataDir})`);
+// After listen and not awaited: the demo's clips take a while and the app is usable meanwhile. It never
+// rejects, and does nothing unless the data directory is fresh (server/lib/demo/seedDemo.ts).
+void app.startDemoSeed();

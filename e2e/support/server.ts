@@ -1,7 +1,7 @@
 /**
  * Starts the real local API (`tsx server/index.ts`) exactly as `npm start` does, but isolated:
- * a free port on 127.0.0.1, a fresh DATA_DIR in the OS temp dir, and its own process group so
- * stopping it also ends tsx's child process.
+ * a free port on 127.0.0.1, a fresh DATA_DIR in the OS temp dir (without the demo data unless asked), and its
+ * own process group so stopping it also ends tsx's child process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +23,8 @@ export interface StartServerOptions {
   port?: number;
   /** Use this DATA_DIR instead of a fresh temp dir; it is then the caller's, and never removed by stop(). */
   dataDir?: string;
+  /** Seed the demo data as `npm start` does (DEMO_DATA); default off, so tests start from an empty directory. */
+  demoData?: boolean;
 }
 
 export interface RunningServer {
@@ -91,6 +93,7 @@ function launch(port: number, dataDir: string, opts: StartServerOptions, collect
       TOKEN_TTL_SECONDS: String(opts.tokenTtlSeconds ?? 3600),
       LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
       ...opts.env,
+      DEMO_DATA: opts.demoData ? '1' : '0',
     },
   });
   child.stdout?.on('data', collect);

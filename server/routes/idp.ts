@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { PRODUCT_NAME } from '../../src/app/product';
 import { sameOriginUrl } from '../lib/auth';
 import type { AppContext } from '../lib/context';
+import { DEMO_COACH_EMAIL } from '../lib/demo/demoAccounts';
 import { parseInput, text } from '../lib/schema';
 import { isValidEmail, normaliseEmail, upsertUser } from '../lib/users';
 
@@ -68,14 +69,36 @@ ${body}
 </html>`;
 }
 
-function authorizePage(f: AuthorizeFields, error: string | null): string {
+export interface IdpOptions {
+  /** Demo data is on (DEMO_DATA): offer the demo coach above the e-mail form. */
+  demoCoach?: boolean;
+}
+
+/**
+ * One press signs in as the demo coach: its own form, posting what the e-mail form would for that address
+ * (Google, Administrator ticked), with the same state and redirect_uri.
+ */
+function demoCoachForm(f: AuthorizeFields): string {
+  return `<form method="post" action="/idp/authorize" class="demo" aria-label="Demo sign-in">
+<input type="hidden" name="state" value="${escapeHtml(f.state)}">
+<input type="hidden" name="redirect_uri" value="${escapeHtml(f.redirectUri)}">
+<input type="hidden" name="provider" value="google">
+<input type="hidden" name="email" value="${escapeHtml(DEMO_COACH_EMAIL)}">
+<input type="hidden" name="admin" value="1">
+<button type="submit" aria-describedby="demo-hint">Continue as the demo coach</button>
+<p class="hint" id="demo-hint">Signs you in as the demo coach, ${escapeHtml(DEMO_COACH_EMAIL)}, who owns the demo clips, events and tags.</p>
+</form>
+<p class="or">Or sign in with any e-mail</p>`;
+}
+
+function authorizePage(f: AuthorizeFields, error: string | null, opts: IdpOptions): string {
   const checked = (on: boolean): string => (on ? ' checked' : '');
   const errorBox = error ? `<p class="error" role="alert" id="form-error">${escapeHtml(error)}</p>` : '';
   return page(
     `Sign in – ${PRODUCT_NAME} identity provider`,
     `<h1>Sign in to ${PRODUCT_NAME}</h1>
 <p class="hint">Local stand-in for the hosted Google / Apple sign-in. No password is needed.</p>
-${errorBox}
+${errorBox}${opts.demoCoach ? `\n${demoCoachForm(f)}` : ''}
 <form method="post" action="/idp/authorize"${error ? ' aria-describedby="form-error"' : ''}>
 <input type="hidden" name="state" value="${escapeHtml(f.state)}">
 <input type="hidden" name="redirect_uri" value="${escapeHtml(f.redirectUri)}">
@@ -119,7 +142,7 @@ function readFields(source: unknown, where: 'query' | 'body'): AuthorizeFields {
   };
 }
 
-export function registerIdpRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerIdpRoutes(app: FastifyInstance, ctx: AppContext, opts: IdpOptions = {}): void {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 16 * 1024 },
@@ -137,7 +160,10 @@ export function registerIdpRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!sameOriginUrl(request, f.redirectUri))
       return errorPage(reply, 400, 'Invalid redirect_uri: it must be a page of this site.');
     if (!f.state) return errorPage(reply, 400, 'Missing state parameter. Start the sign-in again from the app.');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(authorizePage(f, null));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(authorizePage(f, null, opts));
   });
 
   app.post('/idp/authorize', async (request: FastifyRequest, reply) => {
@@ -145,7 +171,11 @@ export function registerIdpRoutes(app: FastifyInstance, ctx: AppContext): void {
     const target = sameOriginUrl(request, f.redirectUri);
     if (!target) return errorPage(reply, 400, 'Invalid redirect_uri: it must be a page of this site.');
     const rerender = (message: string): FastifyReply =>
-      reply.code(400).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(authorizePage(f, message));
+      reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(authorizePage(f, message, opts));
     if (!f.state) return rerender('Missing state parameter. Start the sign-in again from the app.');
     if (!isValidEmail(f.email)) return rerender('Enter a valid e-mail address, for example name@example.com.');
 

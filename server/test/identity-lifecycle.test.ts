@@ -146,7 +146,15 @@ describe('graceful shutdown', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       cwd: REPO,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', PUBLIC_ORIGIN: '' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        PUBLIC_ORIGIN: '',
+        DEMO_DATA: '0',
+      },
     });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));

@@ -127,7 +127,7 @@ describe('signing key', () => {
         cwd: REPO,
         encoding: 'utf8',
         timeout: 30_000,
-        env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent' },
+        env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent', DEMO_DATA: '0' },
       });
       assert.equal(run.status, 1, run.stderr);
       assert.match(run.stderr, /could not start: The signing key .*secret\.key holds 8 bytes/);
