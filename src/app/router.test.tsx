@@ -10,17 +10,17 @@ describe('the router, built from the route table', () => {
   afterEach(() => restoreViewport());
 
   it('shows a placeholder screen under its title from the table, inside the shell', async () => {
-    await renderAppAt('/event/upcoming');
+    await renderAppAt('/tags/all');
     const main = screen.getByRole('main');
-    expect(await within(main).findByRole('heading', { level: 1, name: 'Current & Upcoming Events' })).toBeInTheDocument();
-    expect(within(main).getByText('Current & Upcoming Events is not available yet.', { exact: false })).toBeInTheDocument();
+    expect(await within(main).findByRole('heading', { level: 1, name: 'All My Tags' })).toBeInTheDocument();
+    expect(within(main).getByText('All My Tags is not available yet.', { exact: false })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Current & Upcoming Events');
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('All My Tags');
   });
 
   it('gives each placeholder route its own title, also for a parameter route', async () => {
-    await renderAppAt('/clips/event/42');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Event Clips' })).toBeInTheDocument();
+    await renderAppAt('/tags/by-event/42');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Event Tags' })).toBeInTheDocument();
   });
 
   it('guards an ADMIN-only route for everyone else', async () => {

@@ -1,26 +1,15 @@
-import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
+import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { api } from '../api/apiSlice';
-import { sessionReducer, signedOut } from '../features/session/sessionSlice';
+import { signedOut } from '../features/session/sessionSlice';
 import { sessionBridge } from '../features/session/sessionBridge';
-import { loginReducer } from '../features/login/loginSlice';
-import { shellReducer } from '../features/shell/shellSlice';
-import { uploadsReducer } from '../features/uploads/uploadsSlice';
 import { browserUploadServices, type UploadServices } from '../features/uploads/uploadServices';
 import { actionLogMiddleware, attachActionLog, createActionLog } from '../features/diagnostics/actionLog';
 import { devToolsOptions } from './devtools';
+import { rootReducer, type RootState } from './rootReducer';
 import { rootSaga } from './rootSaga';
+import { createSagaInjector } from './sagaInjector';
 import { createAppServices, type AppServices } from './services';
-
-export const rootReducer = combineReducers({
-  [api.reducerPath]: api.reducer,
-  session: sessionReducer,
-  login: loginReducer,
-  shell: shellReducer,
-  uploads: uploadsReducer,
-});
-
-export type RootState = ReturnType<typeof rootReducer>;
 
 export interface MakeStoreOptions {
   preloadedState?: Partial<RootState>;
@@ -66,7 +55,8 @@ export function makeStore({
   // Sagas reach the store's own dispatch/getState/subscribe for the shared refresh function.
   sagaMiddleware.setContext({ store });
   const sagaTask = runSagas ? sagaMiddleware.run(rootSaga) : null;
-  return Object.assign(store, { services, sagaTask });
+  const injectSaga = createSagaInjector(runSagas ? (saga) => sagaMiddleware.run(saga) : null, sagaTask);
+  return Object.assign(store, { services, sagaTask, injectSaga });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -1,7 +1,8 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
 import { redactSecrets } from '../../app/devtools';
-import { makeStore, type RootState } from '../../app/store';
+import type { RootState } from '../../app/rootReducer';
+import { makeStore } from '../../app/store';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { makeToken, TEST_USER } from '../../test/tokens';
 import { loginFailed, loginPageOpened } from '../login/public';

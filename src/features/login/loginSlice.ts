@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../app/rootReducer';
 
 /** Login states (docs/product/part-1.md §4 Login, §4 Silent recovery). */
 export type LoginPhase = 'idle' | 'redirecting' | 'completing' | 'recovering';

@@ -2,7 +2,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, getContext } from 'redux-saga/effects';
 import type { AppServices } from '../../app/services';
 import type { RefreshOutcome } from '../../api/baseQuery';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../app/rootReducer';
 import { toApiFailure } from '../../api/apiErrors';
 import { authApi } from './authApi';
 import type { AuthResponse } from './authRecord';

@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../app/rootReducer';
 import { ADMIN_ROLE, displayName } from './authRecord';
 import { CRITICAL_THRESHOLD_MS, WARNING_THRESHOLD_MS } from './constants';
 import { explainLogout } from './logoutReasons';

@@ -1,5 +1,5 @@
 import type { SessionBridge } from '../../api/baseQuery';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../app/rootReducer';
 import { serverNow } from './clockSkew';
 import { refreshSession } from './refreshSession';
 import { logoutRequested } from './sessionSlice';

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../app/rootReducer';
 
 export interface ShellState {
   /** Desktop sidebar expanded (16 rem) or collapsed (3 rem). */

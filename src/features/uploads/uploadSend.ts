@@ -2,7 +2,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, select } from 'redux-saga/effects';
 import { apiBaseUrl } from '../../app/config';
 import type { AppServices } from '../../app/services';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../app/rootReducer';
 import { afterRefresh, beforeSending, judgeAnswer, type ForcedLogoutReason, type RefreshOutcome } from '../../api/sessionPolicy';
 import type { StoreLike } from '../session/public';
 import { readUploadAnswer, type UploadAnswer } from './uploadErrors';

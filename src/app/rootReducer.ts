@@ -1,0 +1,24 @@
+import { combineSlices } from '@reduxjs/toolkit';
+import { api } from '../api/apiSlice';
+import { loginReducer } from '../features/login/loginSlice';
+import { sessionReducer } from '../features/session/sessionSlice';
+import { shellReducer } from '../features/shell/shellSlice';
+import { uploadsReducer } from '../features/uploads/uploadsSlice';
+
+/**
+ * Slices that load with a screen's chunk and join the store there (`slice.injectInto(rootReducer)`), so
+ * their code is not part of every page's initial JS. Each one adds itself here by declaration merging:
+ * `declare module '../../app/rootReducer' { interface LazyLoadedSlices extends WithSlice<typeof slice> {} }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging
+export interface LazyLoadedSlices {}
+
+/** The store's reducer: the slices every page needs, and room for the lazily loaded ones. */
+export const rootReducer = combineSlices(api, {
+  session: sessionReducer,
+  login: loginReducer,
+  shell: shellReducer,
+  uploads: uploadsReducer,
+}).withLazyLoadedSlices<LazyLoadedSlices>();
+
+export type RootState = ReturnType<typeof rootReducer>;

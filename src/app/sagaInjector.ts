@@ -1,0 +1,26 @@
+import type { Saga, Task } from 'redux-saga';
+import { keepAlive } from './rootSaga';
+
+/** Starts a saga that came with a lazily loaded chunk; a second call for the same name does nothing. */
+export type InjectSaga = (name: string, saga: Saga) => void;
+
+/**
+ * Sagas of lazily loaded features (geolocation, clip sync) run from the moment their chunk is first used,
+ * kept alive like the root's (a crash restarts them), once per name for the store's lifetime. `run` is
+ * the saga middleware's; null when the store runs no sagas (reducer-only tests), and then nothing starts.
+ */
+export function createSagaInjector(run: ((saga: Saga) => Task) | null, root: Task | null = null): InjectSaga {
+  const running = new Map<string, Task>();
+  let stopped = false;
+  // They end with the root: cancelling the store's saga task (tests do after each test) must stop every
+  // timer and browser listener of the lazily started ones too, as it does for the root's own sagas.
+  const stop = () => {
+    stopped = true;
+    running.forEach((task) => task.cancel());
+  };
+  root?.toPromise().then(stop, stop);
+  return (name, saga) => {
+    if (!run || stopped || running.get(name)?.isRunning()) return;
+    running.set(name, run(keepAlive(name, saga)));
+  };
+}
