@@ -84,6 +84,8 @@ export const StorageKeys = {
   refreshLease: 'auth.refreshLease',
   tabSessionId: 'tab.sessionId',
   refreshMarker: 'auth.refreshMarker',
+  locationCache: 'geolocation.cache',
+  locationPermission: 'geolocation.permission',
 } as const;
 
 /**

@@ -5,10 +5,11 @@ import { remove, StorageKeys, type IndexedDbKeys, type StorageArea } from './sto
  * Everything the browser keeps, named once: whose it is and what becomes of it when a session ends
  * (`signedOut` — Log out, expiry, inactivity, another tab's logout — and a start-up without a session,
  * `sessionAbsent`). A user's data lives and dies with their sign-in; a new entry in `StorageKeys` or
- * `IndexedDbKeys` must be added here (userData.test.ts fails otherwise, and so does the type check).
+ * `IndexedDbKeys` must be added here (userData.test.ts fails otherwise, and so does the type check). What
+ * each entry holds is said in a comment beside it, not in a string: this module is part of every page.
  *
- * Memory goes too: every per-user Redux slice returns to its initial state (`uploads` through its
- * extraReducers, `session` itself) and the RTK Query cache is reset (`api.util.resetApiState()`, in
+ * Memory goes too: every per-user Redux slice returns to its initial state (`uploads` and the lazily
+ * loaded `geolocation` through their extraReducers, `session` itself) and the RTK Query cache is reset (`api.util.resetApiState()`, in
  * userDataSaga.ts); `login` (the sign-in flow's phase) and `shell` (sidebar and menu) are not per-user.
  * Device-wide too, outside this list: the `sidebar_state` cookie (a display preference) and the
  * `courtside.session` BroadcastChannel (memory only).
@@ -30,79 +31,94 @@ export interface StoredEntry {
   area: StorageArea | 'indexedDb';
   owner: 'user' | 'device';
   atSessionEnd: AtSessionEnd;
-  what: string;
 }
 
 type UserEntry = StoredEntry & { owner: 'user'; atSessionEnd: Exclude<AtSessionEnd, 'stays'> };
 type DeviceEntry = StoredEntry & { owner: 'device'; atSessionEnd: 'stays' };
 
 export const STORAGE_KEY_OWNERS: Record<keyof typeof StorageKeys, UserEntry | DeviceEntry> = {
-  auth: { area: 'tab', owner: 'user', atSessionEnd: 'session-feature', what: 'the auth record (token, user)' },
+  /** the auth record (token, user) */
+  auth: { area: 'tab', owner: 'user', atSessionEnd: 'session-feature' },
+  /** the remembered copy of the auth record ("Keep me signed in", mobile) */
   persistentAuth: {
     area: 'persistent',
     owner: 'user',
     atSessionEnd: 'session-feature',
-    what: 'the remembered copy of the auth record ("Keep me signed in", mobile)',
   },
+  /** a token whose server logout failed: kept in the tab until that logout is retried, never used to sign in */
   failedLogoutToken: {
     area: 'tab',
     owner: 'user',
     atSessionEnd: 'session-feature',
-    what: 'a token whose server logout failed: kept in the tab until that logout is retried, never used to sign in',
   },
+  /** the legacy user entry (migrated at start; must never restore a previous user) */
   legacyUser: {
     area: 'persistent',
     owner: 'user',
     atSessionEnd: 'remove',
-    what: 'the legacy user entry (migrated at start; must never restore a previous user)',
   },
-  legacyToken: { area: 'persistent', owner: 'user', atSessionEnd: 'remove', what: 'the legacy token entry' },
+  /** the legacy token entry */
+  legacyToken: { area: 'persistent', owner: 'user', atSessionEnd: 'remove' },
+  /** the upload session (incomplete files), stamped with its owner */
   uploadSession: {
     area: 'persistent',
     owner: 'user',
     atSessionEnd: 'keep-for-owner',
-    what: 'the upload session (incomplete files), stamped with its owner',
   },
+  /** events this user picked lately */
   recentEvents: {
     area: 'persistent',
     owner: 'user',
     atSessionEnd: 'remove',
-    what: 'events this user picked lately',
   },
+  /** this user's event searches and their answers */
   searchCache: {
     area: 'persistent',
     owner: 'user',
     atSessionEnd: 'remove',
-    what: "this user's event searches and their answers",
   },
+  /** the state of a sign-in in progress (login CSRF check; no one is signed in yet) */
   loginState: {
     area: 'persistent',
     owner: 'device',
     atSessionEnd: 'stays',
-    what: 'the state of a sign-in in progress (login CSRF check; no one is signed in yet)',
   },
+  /** cross-tab signal, removed as soon as written */
   syncSignal: {
     area: 'persistent',
     owner: 'device',
     atSessionEnd: 'stays',
-    what: 'cross-tab signal, removed as soon as written',
   },
-  refreshLease: { area: 'persistent', owner: 'device', atSessionEnd: 'stays', what: 'which tab refreshes (no token)' },
+  /** which tab refreshes (no token) */
+  refreshLease: { area: 'persistent', owner: 'device', atSessionEnd: 'stays' },
+  /** "a refresh happened" marker (expiry time only) */
   refreshMarker: {
     area: 'persistent',
     owner: 'device',
     atSessionEnd: 'stays',
-    what: '"a refresh happened" marker (expiry time only)',
   },
-  tabSessionId: { area: 'tab', owner: 'device', atSessionEnd: 'stays', what: 'random id of this tab visit for error reports' },
+  /** random id of this tab visit for error reports */
+  tabSessionId: { area: 'tab', owner: 'device', atSessionEnd: 'stays' },
+  /** the user's last location (15 min) */
+  locationCache: {
+    area: 'persistent',
+    owner: 'user',
+    atSessionEnd: 'remove',
+  },
+  /** the browser's location permission for the site, as last seen */
+  locationPermission: {
+    area: 'persistent',
+    owner: 'device',
+    atSessionEnd: 'stays',
+  },
 };
 
 export const INDEXED_DB_OWNERS: Record<keyof typeof IndexedDbKeys, UserEntry | DeviceEntry> = {
+  /** picked files' contents, kept with the upload session that lists them */
   uploadContents: {
     area: 'indexedDb',
     owner: 'user',
     atSessionEnd: 'keep-for-owner',
-    what: "picked files' contents, kept with the upload session that lists them",
   },
 };
 
