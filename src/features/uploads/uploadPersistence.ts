@@ -1,4 +1,3 @@
-import { del, delMany, get, keys, set } from 'idb-keyval';
 import { fullKey, IndexedDbKeys, readJson, remove, StorageKeys, writeJson } from '../../app/storage';
 import type { EventSummary } from '../events/public';
 import type { UploadFileItem } from './uploadTypes';
@@ -69,13 +68,20 @@ export function clearUploadSession(): void {
 
 // ── file contents in IndexedDB, so a reload loses nothing the user picked ──
 
+/**
+ * idb-keyval loads with the first upload-related use, not with every page: the initial JS is what all pages
+ * pay for. A chunk that cannot load (offline, not cached) fails like a refused IndexedDB: nothing is lost
+ * that was not already unreachable.
+ */
+const idb = () => import(/* webpackChunkName: "idb-keyval" */ 'idb-keyval');
+
 const CONTENTS_PREFIX = fullKey(IndexedDbKeys.uploadContents);
 const fileKey = (id: string) => `${CONTENTS_PREFIX}${id}`;
 
 /** Keeps a picked file's contents until it is uploaded; false where the browser refuses the storage. */
 export async function keepFileContents(id: string, file: File): Promise<boolean> {
   try {
-    await set(fileKey(id), file);
+    await (await idb()).set(fileKey(id), file);
     return true;
   } catch {
     return false;
@@ -84,7 +90,7 @@ export async function keepFileContents(id: string, file: File): Promise<boolean>
 
 export async function loadFileContents(id: string): Promise<File | null> {
   try {
-    const value: unknown = await get(fileKey(id));
+    const value: unknown = await (await idb()).get(fileKey(id));
     return value instanceof File ? value : null;
   } catch {
     return null;
@@ -92,12 +98,15 @@ export async function loadFileContents(id: string): Promise<File | null> {
 }
 
 export async function dropFileContents(ids: string[]): Promise<void> {
-  await Promise.all(ids.map((id) => del(fileKey(id)).catch(() => undefined)));
+  const store = await idb().catch(() => null);
+  if (!store) return;
+  await Promise.all(ids.map((id) => store.del(fileKey(id)).catch(() => undefined)));
 }
 
 /** Drops every kept file's contents but those of `except` (a session's end, another user, leftovers). */
 export async function dropAllFileContents(except: readonly string[] = []): Promise<void> {
   try {
+    const { keys, delMany } = await idb();
     const keep = new Set(except.map(fileKey));
     const stale = (await keys()).filter((k) => typeof k === 'string' && k.startsWith(CONTENTS_PREFIX) && !keep.has(k));
     if (stale.length) await delMany(stale);

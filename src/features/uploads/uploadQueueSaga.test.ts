@@ -5,6 +5,7 @@ import { flush, pick, statuses, uploaded, uploadStore, video } from '../../test/
 import { forgetFiles, registeredIds } from './fileRegistry';
 import { api } from '../../api/apiSlice';
 import { selectActiveUploadCount, selectUploadFiles } from './selectors';
+import { CLIPS_CHANNEL, THIS_TAB } from './clipsChangedSignal';
 import { completedUploadTags } from './uploadQueuePolicy';
 import type { UploadServices } from './uploadServices';
 import type { UploadOutcome } from './uploadTransfer';
@@ -523,6 +524,24 @@ describe('upload queue', () => {
       await settle();
       expect(fetches).toBe(2);
       subscription.unsubscribe();
+    });
+
+    it('and tells the other tabs which event got a clip, marked as this tab’s', async () => {
+      const heard: unknown[] = [];
+      const otherTab = new BroadcastChannel(CLIPS_CHANNEL);
+      otherTab.onmessage = (e: MessageEvent) => heard.push(e.data);
+      try {
+        await uploadOne(ok('clip-1'), EVENT);
+        await uploadOne(ok('clip-2'), null);
+        // The channel delivers on the event loop (not on the fake timers).
+        for (let i = 0; i < 50 && heard.length < 2; i += 1) await new Promise((resolve) => setImmediate(resolve));
+        expect(heard).toEqual([
+          { type: 'clipsChanged', eventId: 'ev-1', from: THIS_TAB },
+          { type: 'clipsChanged', eventId: null, from: THIS_TAB },
+        ]);
+      } finally {
+        otherTab.close();
+      }
     });
 
     it('the event it was sent with, even when the selection changed while it was on its way', async () => {

@@ -5,6 +5,7 @@ import type { AppServices } from '../../app/services';
 import type { EventSummary } from '../events/public';
 import { sessionStarted, signedOut, selectSignedInUserId } from '../session/public';
 import { holdWhileUploading, onlineChannel } from './browserUploadEffects';
+import { announceClipsChanged } from './clipsChangedSignal';
 import { forgetFiles, getFile, registeredIds } from './fileRegistry';
 import { selectSelectedUploadEvent, selectUploads } from './selectors';
 import { EVENT_PROBLEM_MESSAGE, UPLOAD_CONCURRENCY } from './uploadConstants';
@@ -20,7 +21,7 @@ import {
 } from './uploadQueuePolicy';
 import { uploadError } from './uploadErrors';
 import { clearUploadSession } from './uploadPersistence';
-import { sendUpload, type SendResult } from './uploadSend';
+import type { SendResult } from './uploadSend';
 import type { UploadServices } from './uploadServices';
 import {
   acceptFiles,
@@ -105,7 +106,7 @@ function* uploadOne(id: string): SagaIterator {
     yield call(waitUntilOnline);
     const event: EventSummary | null = yield select(selectSelectedUploadEvent);
     const eventId = event?.id ?? null;
-    const result: SendResult = yield call(sendUpload, id, file, eventId);
+    const result: SendResult = yield call(sendOnce, id, file, eventId);
     const step: AttemptStep = afterAttempt(result, attempt);
     if (step.kind === 'retry') {
       wait = step.afterMs;
@@ -113,14 +114,33 @@ function* uploadOne(id: string): SagaIterator {
     }
     if (step.kind === 'completed') {
       yield put(fileUploadCompleted({ id, clipId: step.clipId, at: services.clock.now() }));
-      // The lists that show the new clip refetch by themselves (part 2's clip lists provide these tags).
+      // The lists that show the new clip refetch by themselves, here and in the other tabs (part 2's clip
+      // lists provide these tags).
       yield put(api.util.invalidateTags(completedUploadTags(eventId)));
+      yield call(announceClipsChanged, eventId);
       return;
     }
     if (step.eventRejected) yield put(uploadEventRejected(EVENT_PROBLEM_MESSAGE));
     yield call(markFailed, id, step.error);
     return;
   }
+}
+
+const loadSender = () => import(/* webpackChunkName: "upload-send" */ './uploadSend');
+type UploadSender = Awaited<ReturnType<typeof loadSender>>;
+
+/**
+ * The sending code (request, progress, the answer's reading) loads with the first upload rather than with
+ * every page. Code that cannot load is a failed attempt like a dropped connection: retried, then reported.
+ */
+function* sendOnce(id: string, file: File, eventId: string | null): SagaIterator<SendResult> {
+  let sender: UploadSender;
+  try {
+    sender = yield call(loadSender);
+  } catch {
+    return { kind: 'network' };
+  }
+  return (yield call(sender.sendUpload, id, file, eventId)) as SendResult;
 }
 
 /** Resolves once the file has left the list (removed, or cleared by Clear All while not uploading). */

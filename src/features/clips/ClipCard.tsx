@@ -1,0 +1,149 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { memo, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { MediaCard } from '../../components/MediaCard';
+import { THUMBNAIL_ASPECT_RATIO } from '../../components/mediaLayout';
+import { formatClipTime } from './clipDisplay';
+import type { Clip } from './clipSchemas';
+
+export interface ClipCardProps {
+  clip: Clip;
+  /** The event's venue zone, in which the recording time is shown; null for a clip without an event. */
+  timeZone: string | null;
+  /** Whether this card is the one playing (a page plays one clip at a time: see ClipGrid). */
+  playing: boolean;
+  onPlay: (clipId: string) => void;
+  onStop: () => void;
+}
+
+function ClipDetails({ clip }: { clip: Clip }) {
+  if (!clip.tag && !clip.device) return null;
+  return (
+    <>
+      {clip.tag && (
+        <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+          Tag: {clip.tag}
+        </Box>
+      )}
+      {clip.device && (
+        <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+          Device: {clip.device}
+        </Box>
+      )}
+    </>
+  );
+}
+
+/**
+ * The card while its clip plays: the video takes the thumbnail's place in the same 16:9 box, with the
+ * same text under it, so nothing around it moves. MediaCard has no slot for a player, hence its own frame.
+ */
+function PlayingCard({
+  clip,
+  videoUrl,
+  title,
+  details,
+  onStop,
+}: {
+  clip: Clip;
+  videoUrl: string;
+  title: string;
+  details: ReactNode;
+  onStop: () => void;
+}) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  // The click that started it moved focus off the (now gone) card button: keyboard users land on the player.
+  useEffect(() => videoRef.current?.focus(), []);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.stopPropagation();
+    onStop();
+  };
+  return (
+    <Card variant="outlined" component="article" aria-label={title} onKeyDown={onKeyDown} sx={{ height: '100%' }}>
+      <Box sx={{ position: 'relative', aspectRatio: THUMBNAIL_ASPECT_RATIO, bgcolor: 'common.black' }}>
+        <Box
+          component="video"
+          ref={videoRef}
+          src={videoUrl}
+          poster={clip.thumbnailUrl ?? undefined}
+          controls
+          autoPlay
+          playsInline
+          tabIndex={0}
+          aria-label={`Clip recorded ${title}`}
+          onEnded={onStop}
+          sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain' }}
+        />
+        <IconButton
+          aria-label="Close video"
+          onClick={onStop}
+          size="small"
+          sx={{
+            position: 'absolute',
+            top: 4,
+            right: 4,
+            color: 'common.white',
+            bgcolor: 'rgba(0, 0, 0, 0.6)',
+            '&:hover': { bgcolor: 'rgba(0, 0, 0, 0.8)' },
+          }}
+        >
+          <CloseIcon fontSize="small" />
+        </IconButton>
+      </Box>
+      <Box sx={{ p: 1.5 }}>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {title}
+        </Typography>
+        {details && (
+          <Typography variant="body2" color="text.secondary" component="div">
+            {details}
+          </Typography>
+        )}
+      </Box>
+    </Card>
+  );
+}
+
+/**
+ * A clip: thumbnail (lazy, in a fixed 16:9 box), duration m:ss, recording time on the venue's clock, tag and
+ * device (docs/product/part-2.md §2, §3). A click plays it in place; Escape, Close or its end brings the
+ * thumbnail back (§4 "Preview"). Without a video URL there is nothing to play, and the card is no button.
+ */
+export const ClipCard = memo(function ClipCard({ clip, timeZone, playing, onPlay, onStop }: ClipCardProps) {
+  const title = formatClipTime(clip.recordedAt, timeZone);
+  const details = clip.tag || clip.device ? <ClipDetails clip={clip} /> : null;
+  const frameRef = useRef<HTMLDivElement>(null);
+  const returnFocus = useRef(false);
+
+  // Closed from the player (Escape, Close, its end while focused): focus goes back to the card, not the page top.
+  useEffect(() => {
+    if (playing || !returnFocus.current) return;
+    returnFocus.current = false;
+    frameRef.current?.querySelector('button')?.focus();
+  }, [playing]);
+
+  const stop = () => {
+    returnFocus.current = Boolean(frameRef.current?.contains(document.activeElement));
+    onStop();
+  };
+
+  return (
+    <Box ref={frameRef} sx={{ height: '100%' }}>
+      {playing && clip.videoUrl ? (
+        <PlayingCard clip={clip} videoUrl={clip.videoUrl} title={title} details={details} onStop={stop} />
+      ) : (
+        <MediaCard
+          title={title}
+          subtitle={details}
+          thumbnailUrl={clip.thumbnailUrl}
+          durationSeconds={clip.durationSeconds}
+          onClick={clip.videoUrl ? () => onPlay(clip.id) : undefined}
+        />
+      )}
+    </Box>
+  );
+});

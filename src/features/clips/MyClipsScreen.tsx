@@ -1,0 +1,92 @@
+import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import { Link as RouterLink } from 'react-router';
+import { useInjectedSaga } from '../../app/hooks';
+import { PageHeader } from '../../components/PageHeader';
+import { formatVenueDateTime } from '../../lib/venueTime';
+import { clipCountLabel } from './clipDisplay';
+import { eventClipsPath, eventClipsStateOf } from './clipNavigation';
+import type { ClipEvent } from './clipSchemas';
+import { clipsSyncSaga } from './clipsSyncSaga';
+import { PagedListView } from './PagedListView';
+import { useMyClipEvents, type PagedList } from './useClipLists';
+
+type Row = { id: string; kind: 'unassociated'; count: number } | { id: string; kind: 'event'; event: ClipEvent };
+
+const rowSx = { minHeight: 64, gap: 1, alignItems: 'center' } as const;
+const countSx = { flexShrink: 0, fontVariantNumeric: 'tabular-nums' } as const;
+
+function EventRow({ event }: { event: ClipEvent }) {
+  return (
+    <ListItemButton component={RouterLink} to={eventClipsPath(event.id)} state={eventClipsStateOf(event)} sx={rowSx}>
+      <ListItemText
+        primary={event.name}
+        secondary={`${event.location.name} · ${formatVenueDateTime(event.startTime, event.timezone)}`}
+        slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
+      />
+      <Chip label={clipCountLabel(event.clipCount ?? 0)} size="small" sx={countSx} />
+    </ListItemButton>
+  );
+}
+
+function UnassociatedRow({ count }: { count: number }) {
+  return (
+    <ListItemButton component={RouterLink} to="/clips/unassociated" sx={rowSx}>
+      <ListItemIcon sx={{ minWidth: 36 }}>
+        <VideoLibraryIcon aria-hidden="true" />
+      </ListItemIcon>
+      <ListItemText
+        primary="Unassociated Clips"
+        secondary="Clips not linked to an event"
+        slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+      />
+      <Chip label={clipCountLabel(count)} size="small" sx={countSx} />
+    </ListItemButton>
+  );
+}
+
+/** The unassociated entry first (only when it has clips, docs/product/part-2.md §2), then the events. */
+function rowsOf(list: PagedList<ClipEvent>, unassociatedCount: number): Row[] | undefined {
+  if (!list.items) return undefined;
+  const events: Row[] = list.items.map((event) => ({ id: event.id, kind: 'event', event }));
+  return unassociatedCount > 0 ? [{ id: 'unassociated', kind: 'unassociated', count: unassociatedCount }, ...events] : events;
+}
+
+/** My Clips (/clips, /clips/list; docs/product/part-2.md §2): the user's events with their clip counts. */
+export default function MyClipsScreen() {
+  useInjectedSaga('clipsSync', clipsSyncSaga);
+  const { unassociatedCount, ...list } = useMyClipEvents();
+  const rows = rowsOf(list, unassociatedCount);
+  return (
+    <>
+      <PageHeader title="My Clips" subtitle="Your clips, grouped by the event they were filmed at." />
+      <PagedListView
+        list={{ ...list, items: rows }}
+        empty={{
+          message: 'No clips yet. Upload videos you filmed at an event, and they will appear here by event.',
+          action: { label: 'Upload Clips', to: '/clips/upload' },
+        }}
+        skeleton={{ variant: 'rows', count: 5, label: 'Loading your clips...' }}
+        loadMoreLabel="Load More Events"
+      >
+        {(items) => (
+          <Paper variant="outlined">
+            <List aria-label="Events with clips" disablePadding>
+              {items.map((row, i) => (
+                <ListItem key={row.id} disablePadding divider={i < items.length - 1}>
+                  {row.kind === 'event' ? <EventRow event={row.event} /> : <UnassociatedRow count={row.count} />}
+                </ListItem>
+              ))}
+            </List>
+          </Paper>
+        )}
+      </PagedListView>
+    </>
+  );
+}
