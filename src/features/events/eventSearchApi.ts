@@ -34,7 +34,7 @@ const optionalText = v.optional(v.nullable(v.string()), null);
 /** May be absent: the answer stays valid, and toEventSummary picks a zone. */
 const optionalZone = v.optional(v.nullable(v.string()));
 
-const rawEventSchema = v.object({
+export const rawEventSchema = v.object({
   id: v.pipe(v.union([v.string(), v.number()]), v.transform(String)),
   name: v.string(),
   sport: v.optional(v.nullable(v.string()), ''),

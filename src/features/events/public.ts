@@ -5,3 +5,5 @@
 export { EventPicker } from './EventPicker';
 export type { EventSummary } from './eventTypes';
 export { formatEventPlace, formatEventStart } from './eventDisplay';
+/** The "near me" screens' wait for the device's location (Nearby Locations shares it). */
+export { DeviceLocationGate } from './DeviceLocationGate';

@@ -1,0 +1,307 @@
+/**
+ * Event discovery (issue 10): Current & Upcoming, Nearby Events, Nearby Locations and the Recent Events
+ * picker against the real local API, at desktop and 390 px. Venues are made in rural Nevada, far from every
+ * seeded stadium, one spot per test, so each test sees only its own venues near its device; the venues are
+ * on Pacific time and the browser on Chicago time, so each time names its zone.
+ */
+import { tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect, test, testWithOwnServer, uniqueEmail } from '../support/fixtures';
+import { signIn } from '../support/auth';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { createEventViaApi, uploadClipViaApi } from '../support/clips';
+import { createVenueViaApi, DAY, expectedMiles, fromNow, HOUR, milesNorthOf, type Point, type Venue } from '../support/events';
+import { adminToken, storedToken } from '../support/session';
+import { goViaMenu } from '../support/shell';
+import { makeClip } from '../support/videos';
+
+/** Devices of the tests: each far (> 60 miles) from the others. */
+const ELY_NV: Point = { latitude: 39.2533, longitude: -114.8742 };
+const EUREKA_NV: Point = { latitude: 40.5, longitude: -116.0 };
+const TONOPAH_NV: Point = { latitude: 38.0672, longitude: -117.2301 };
+const WINNEMUCCA_NV: Point = { latitude: 40.973, longitude: -117.7357 };
+
+const PACIFIC_TIME = /P[DS]T/;
+/** docs/product/part-2.md §8 "Geolocation": what a refused location says. */
+const DENIED = 'Location access denied. Please enable location permissions.';
+
+async function allowLocation(context: BrowserContext, at: Point) {
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ ...at, accuracy: 10 });
+}
+
+/** A name nobody else's test uses (the servers are shared by the tests of a worker). */
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/**
+ * An event at `venue` (found by its unique name) starting `startInMs` from now (negative: in the past), lasting
+ * `lengthMs`; null: no end time, so it counts as 3 hours long.
+ */
+function eventAt(
+  request: APIRequestContext,
+  token: string,
+  venue: Venue,
+  label: string,
+  startInMs: number,
+  lengthMs: number | null = 2 * HOUR,
+) {
+  return createEventViaApi(request, token, {
+    name: unique(label),
+    venue: venue.name,
+    sport: 'Soccer',
+    startTime: fromNow(startInMs),
+    endTime: lengthMs === null ? null : fromNow(startInMs + lengthMs),
+  });
+}
+
+async function expectHeading(page: Page, name: string) {
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+test.describe('Current & Upcoming Events', () => {
+  test('live events first with the LIVE badge, then the next 7 days; not later, not past', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const token = await adminToken(browser, baseURL!, uniqueEmail('discovery-admin'));
+    const venue = await createVenueViaApi(request, token, {
+      name: unique('Ely Sports Park'),
+      address: '1 Park Ave',
+      city: 'Ely',
+      state: 'NV',
+      at: ELY_NV,
+    });
+    const make = (label: string, startInMs: number, lengthMs?: number | null) =>
+      eventAt(request, token, venue, label, startInMs, lengthMs);
+    const live = await make('Live game', -30 * 60_000, null);
+    const soon = await make('Game in two days', 2 * DAY);
+    const later = await make('Game in ten days', 10 * DAY);
+    const past = await make('Game last week', -7 * DAY);
+
+    await signIn(page, { email: uniqueEmail('discovery-viewer') });
+    // A deep link, with no navigation state.
+    await page.goto('/event/upcoming');
+    await expectHeading(page, 'Current & Upcoming Events');
+
+    const liveList = page.getByRole('list', { name: 'Live now' });
+    const liveItem = liveList.getByRole('listitem').filter({ hasText: live.name });
+    await expect(liveItem).toContainText('LIVE');
+    await expect(liveItem).toContainText(PACIFIC_TIME);
+    const nextList = page.getByRole('list', { name: 'Next 7 days' });
+    const soonItem = nextList.getByRole('listitem').filter({ hasText: soon.name });
+    await expect(soonItem).toBeVisible();
+    await expect(soonItem).not.toContainText('LIVE');
+    await expect(soonItem).toContainText(PACIFIC_TIME);
+    await expect(page.getByText(later.name)).toHaveCount(0);
+    await expect(page.getByText(past.name)).toHaveCount(0);
+
+    // Live comes first on the page.
+    const liveTop = (await liveItem.boundingBox())!.y;
+    const soonTop = (await soonItem.boundingBox())!.y;
+    expect(liveTop).toBeLessThan(soonTop);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('Nearby Events', () => {
+  test('with the location granted: events within 25 miles from today on, with distances', async ({
+    page,
+    context,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const token = await adminToken(browser, baseURL!, uniqueEmail('nearby-admin'));
+    const nearAt = milesNorthOf(EUREKA_NV, 3.2);
+    const farAt = milesNorthOf(EUREKA_NV, 40.2);
+    const near = await createVenueViaApi(request, token, {
+      name: unique('Eureka Fields'),
+      address: '10 Main St',
+      city: 'Eureka',
+      state: 'NV',
+      at: nearAt,
+    });
+    const far = await createVenueViaApi(request, token, {
+      name: unique('Far Fields'),
+      address: '99 Desert Rd',
+      city: 'Nowhere',
+      state: 'NV',
+      at: farAt,
+    });
+    const nearLive = await eventAt(request, token, near, 'Near live game', -20 * 60_000, null);
+    const nearSoon = await eventAt(request, token, near, 'Near game tomorrow', DAY);
+    const nearPast = await eventAt(request, token, near, 'Near game last week', -7 * DAY);
+    const farSoon = await eventAt(request, token, far, 'Far game tomorrow', DAY);
+
+    await allowLocation(context, EUREKA_NV);
+    await signIn(page, { email: uniqueEmail('nearby-viewer') });
+    await page.goto('/event/nearest');
+    await expectHeading(page, 'Nearby Events');
+
+    const list = page.getByRole('list', { name: 'Events near you' });
+    const liveItem = list.getByRole('listitem').filter({ hasText: nearLive.name });
+    await expect(liveItem).toContainText('LIVE');
+    await expect(liveItem).toContainText(`${expectedMiles(EUREKA_NV, nearAt)} away`);
+    await expect(liveItem).toContainText('3.2 mi away');
+    await expect(list.getByRole('listitem').filter({ hasText: nearSoon.name })).toContainText('3.2 mi away');
+    await expect(page.getByText(farSoon.name)).toHaveCount(0);
+    await expect(page.getByText(nearPast.name)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('with the location denied: the message and Try Again, which works once it is allowed', async ({
+    page,
+    context,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const token = await adminToken(browser, baseURL!, uniqueEmail('denied-admin'));
+    const venue = await createVenueViaApi(request, token, {
+      name: unique('Tonopah Courts'),
+      address: '5 Court St',
+      city: 'Tonopah',
+      state: 'NV',
+      at: milesNorthOf(TONOPAH_NV, 1.5),
+    });
+    const event = await eventAt(request, token, venue, 'Tonopah game', DAY);
+
+    // No permission granted: the browser refuses the location.
+    await signIn(page, { email: uniqueEmail('denied-viewer') });
+    await page.goto('/event/nearest');
+    await expectHeading(page, 'Nearby Events');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(DENIED);
+    const tryAgain = alert.getByRole('button', { name: 'Try Again' });
+    await expect(tryAgain).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // Still refused: Try Again asks again and says so again.
+    await tryAgain.click();
+    await expect(alert).toContainText(DENIED);
+    await expect(tryAgain).toBeVisible();
+
+    // Once allowed, the events come (the app may notice the permission by itself; else Try Again asks).
+    await allowLocation(context, TONOPAH_NV);
+    await tryAgain.click({ timeout: 2_000 }).catch(() => undefined);
+    const list = page.getByRole('list', { name: 'Events near you' });
+    await expect(list).toContainText(event.name);
+    await expect(list).toContainText('1.5 mi away');
+  });
+});
+
+test.describe('Nearby Locations (ADMIN menu)', () => {
+  test('with the location granted: venues within 25 miles with name, address and distance', async ({
+    page,
+    context,
+    request,
+    isMobile,
+  }) => {
+    const adminEmail = uniqueEmail('venues-admin');
+    await allowLocation(context, WINNEMUCCA_NV);
+    await signIn(page, { email: adminEmail, admin: true });
+    const token = await storedToken(page);
+    const nearAt = milesNorthOf(WINNEMUCCA_NV, 7.4);
+    const near = await createVenueViaApi(request, token, {
+      name: unique('Winnemucca Arena'),
+      address: '50 W Winnemucca Blvd, Winnemucca, NV 89445',
+      city: 'Winnemucca',
+      state: 'NV',
+      at: nearAt,
+    });
+    const far = await createVenueViaApi(request, token, {
+      name: unique('Distant Arena'),
+      address: '1 Far Away Rd',
+      city: 'Lovelock',
+      state: 'NV',
+      at: milesNorthOf(WINNEMUCCA_NV, 30.3),
+    });
+
+    await goViaMenu(page, isMobile, 'Nearby Locations', '/location/nearest');
+    await expectHeading(page, 'Nearby Locations');
+    const list = page.getByRole('list', { name: 'Venues near you' });
+    const item = list.getByRole('listitem').filter({ hasText: near.name });
+    await expect(item).toContainText('50 W Winnemucca Blvd, Winnemucca, NV 89445');
+    await expect(item).toContainText(expectedMiles(WINNEMUCCA_NV, nearAt));
+    await expect(item).toContainText('7.4 mi');
+    await expect(page.getByText(far.name)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    // A deep link, with no navigation state, shows the same.
+    await page.goto('/location/nearest');
+    await expect(list.getByRole('listitem').filter({ hasText: near.name })).toBeVisible();
+  });
+
+  test('with the location denied: the message and Try Again', async ({ page }) => {
+    await signIn(page, { email: uniqueEmail('venues-denied'), admin: true });
+    await page.goto('/location/nearest');
+    await expectHeading(page, 'Nearby Locations');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(DENIED);
+    await expect(alert.getByRole('button', { name: 'Try Again' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+// A server of its own: the default view depends on every recent event there is.
+testWithOwnServer.describe('Recent Events picker', () => {
+  testWithOwnServer(
+    "'With My Content' by default for a user whose clip is the only recent content; 'All Events' shows the others",
+    async ({ page, browser, baseURL, request }) => {
+      // A server of its own to start, a real video to make and upload, three screens: more than the default time.
+      testWithOwnServer.slow();
+      const admin = await adminToken(browser, baseURL!, uniqueEmail('recent-admin'));
+      const venue = await createVenueViaApi(request, admin, {
+        name: unique('Ely Gym'),
+        address: '2 Gym Rd',
+        city: 'Ely',
+        state: 'NV',
+        at: ELY_NV,
+      });
+      const mine = await eventAt(request, admin, venue, 'My team game', -HOUR);
+      await eventAt(request, admin, venue, 'Next week game', 7 * DAY);
+
+      await signIn(page, { email: uniqueEmail('recent-parent') });
+      const video = makeClip(mkdtempSync(path.join(tmpdir(), 'courtside-recent-')), 'game.mp4');
+      await uploadClipViaApi(request, await storedToken(page), video, { eventId: mine.id });
+
+      await page.goto('/event/recent');
+      await expectHeading(page, 'Recent Events');
+      await expect(page.getByRole('radio', { name: 'With My Content' })).toBeChecked();
+      const myList = page.getByRole('list', { name: 'With My Content' });
+      const myItem = myList.getByRole('link', { name: new RegExp(mine.name) });
+      await expect(myItem).toContainText('1 clip');
+      await expect(myItem).toHaveAttribute('href', `/clips/event/${mine.id}`);
+      await expectNoSeriousA11yViolations(page);
+
+      // Someone else's game starts being recent; the user asks for all events.
+      const other = await eventAt(request, admin, venue, 'Other team game', -2 * HOUR);
+      await page.getByRole('radio', { name: 'All Events' }).check();
+      await expect(page).toHaveURL(/\?show=all$/);
+      const allList = page.getByRole('list', { name: 'All Events' });
+      await expect(allList).toContainText(other.name);
+      await expect(allList).toContainText(mine.name);
+      await expectNoSeriousA11yViolations(page);
+
+      // Opened afresh, the default is detected again: all recent events now outnumber the user's.
+      await page.goto('/event/recent');
+      await expect(page.getByRole('radio', { name: 'All Events' })).toBeChecked();
+      await expect(page.getByRole('list', { name: 'All Events' })).toContainText(other.name);
+
+      // The clips link leads to the event's clips.
+      await page.getByRole('link', { name: new RegExp(mine.name) }).click();
+      await page.waitForURL((url) => url.pathname === `/clips/event/${mine.id}`);
+
+      // In the highlights context, an event leads to highlight creation for it.
+      await page.goto('/highlights/create');
+      await expectHeading(page, 'Create Highlight');
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('link', { name: new RegExp(other.name) }).click();
+      await page.waitForURL((url) => url.pathname === `/highlights/create/${other.id}`);
+    },
+  );
+});

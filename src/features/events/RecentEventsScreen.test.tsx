@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { setupApiServer } from '../../test/apiServer';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { DAY, eventAt, eventsAnswer, HOUR, serveEventLists, signedInOptions } from './eventListFixtures';
+import HighlightEventPickerScreen from './HighlightEventPickerScreen';
+import RecentEventsScreen from './RecentEventsScreen';
+
+setupApiServer();
+
+const NOW = Date.now();
+const mineEvent = eventAt('mine', 'Our league final', NOW, -DAY, { clipCount: 3, tagCount: 1 });
+const otherEvent = eventAt('other', 'Somebody else’s game', NOW, -2 * HOUR);
+
+/** GET /events?timeFilter=recent: the user's events with userAssociated=true, all of them without. */
+function serveRecent({ mine = [mineEvent], all = [otherEvent, mineEvent], failDetection = false } = {}) {
+  return serveEventLists((params) => {
+    const detection = params.get('limit') === '1';
+    if (detection && failDetection) return HttpResponse.json({ success: false, error: 'nope' }, { status: 500 });
+    const list = params.get('userAssociated') === 'true' ? mine : all;
+    return eventsAnswer(detection ? list.slice(0, 1) : list, list.length);
+  });
+}
+
+const show = (route = '/event/recent') => renderWithProviders(<RecentEventsScreen />, signedInOptions(route));
+const radio = (name: string) => screen.getByRole('radio', { name });
+
+describe('RecentEventsScreen: the default view (docs/product/part-2.md §4)', () => {
+  it("'With My Content' when the user's events are all the recent ones", async () => {
+    const queries = serveRecent({ mine: [mineEvent], all: [mineEvent] });
+    show();
+    expect(await screen.findByText('Our league final')).toBeInTheDocument();
+    expect(radio('With My Content')).toBeChecked();
+    expect(queries).toEqual(
+      expect.arrayContaining([
+        '?timeFilter=recent&userAssociated=true&limit=1',
+        '?timeFilter=recent&limit=1',
+        '?timeFilter=recent&userAssociated=true',
+      ]),
+    );
+  });
+
+  it("'All Events' when all recent events outnumber the user's", async () => {
+    const queries = serveRecent();
+    show();
+    const list = await screen.findByRole('list', { name: 'All Events' });
+    expect(radio('All Events')).toBeChecked();
+    expect(within(list).getByText('Somebody else’s game')).toBeInTheDocument();
+    expect(queries).toContain('?timeFilter=recent');
+  });
+
+  it("'With My Content' when detection fails", async () => {
+    serveRecent({ failDetection: true });
+    show();
+    await screen.findByRole('list', { name: 'With My Content' });
+    expect(radio('With My Content')).toBeChecked();
+  });
+
+  it('the view in the address wins, without detecting', async () => {
+    const queries = serveRecent();
+    show('/event/recent?show=mine');
+    await screen.findByRole('list', { name: 'With My Content' });
+    expect(queries).toEqual(['?timeFilter=recent&userAssociated=true']);
+  });
+});
+
+describe('RecentEventsScreen: views and links', () => {
+  it('switching views lists the other events and keeps the choice in the address', async () => {
+    serveRecent({ mine: [mineEvent], all: [mineEvent] });
+    const { user, router } = show();
+    await screen.findByRole('list', { name: 'With My Content' });
+    expect(screen.getByText('3 clips · 1 tag', { exact: false })).toBeInTheDocument();
+    await user.click(radio('All Events'));
+    expect(router.state.location.search).toBe('?show=all');
+    await screen.findByRole('list', { name: 'All Events' });
+    expect(radio('All Events')).toBeChecked();
+  });
+
+  it('each event links to its clips (a real link, so it opens in a new tab too)', async () => {
+    serveRecent({ mine: [mineEvent], all: [mineEvent] });
+    const { user, router } = show();
+    const link = await screen.findByRole('link', { name: /Our league final/ });
+    expect(link).toHaveAttribute('href', '/clips/event/mine');
+    await user.click(link);
+    expect(router.state.location.pathname).toBe('/clips/event/mine');
+  });
+
+  it('in the highlights context an event leads to /highlights/create/{eventId}', async () => {
+    serveRecent({ mine: [mineEvent], all: [mineEvent] });
+    const { user, router } = renderWithProviders(<HighlightEventPickerScreen />, signedInOptions('/highlights/create'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Highlight' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('link', { name: /Our league final/ }));
+    expect(router.state.location.pathname).toBe('/highlights/create/mine');
+  });
+});
+
+describe('RecentEventsScreen: the other states', () => {
+  it('loading: skeletons while detecting and loading', async () => {
+    serveRecent();
+    show();
+    expect(screen.getByRole('status', { name: 'Loading recent events...' })).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'All Events' });
+  });
+
+  it('empty with my content: links to /clips/upload', async () => {
+    serveRecent({ mine: [], all: [] });
+    const { user, router } = show();
+    expect(await screen.findByText('You have no clips or tags at a recent event yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Upload Clips' }));
+    expect(router.state.location.pathname).toBe('/clips/upload');
+  });
+
+  it("error: the server's text with Retry", async () => {
+    let fail = true;
+    serveEventLists((params) =>
+      fail && params.get('limit') === null ? HttpResponse.json({ success: false }, { status: 502 }) : eventsAnswer([mineEvent]),
+    );
+    const { user } = show('/event/recent?show=mine');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch events: 502');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Our league final')).toBeInTheDocument();
+  });
+
+  it("a malformed answer shows 'Unexpected response format'", async () => {
+    serveEventLists(() => HttpResponse.json({ success: true, data: [{ name: 'no id' }] }));
+    show('/event/recent?show=all');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Unexpected response format'));
+  });
+});

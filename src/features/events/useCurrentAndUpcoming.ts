@@ -1,0 +1,20 @@
+import { currentAndUpcomingRows } from './eventRows';
+import { eventsLoadErrorOf } from './eventListView';
+import { useGetEventsQuery } from './eventListsApi';
+import { UPCOMING_WINDOW_DAYS } from './eventTiming';
+import { useClock } from './useClock';
+
+/** Current & Upcoming: GET /events?timeFilter=current and ?timeFilter=upcoming&days=7, shown as one list. */
+export function useCurrentAndUpcoming() {
+  const now = useClock().now();
+  const current = useGetEventsQuery({ timeFilter: 'current' });
+  const upcoming = useGetEventsQuery({ timeFilter: 'upcoming', days: UPCOMING_WINDOW_DAYS });
+  const sections =
+    current.data && upcoming.data ? currentAndUpcomingRows(current.data.events, upcoming.data.events, now) : undefined;
+  return {
+    sections,
+    items: sections ? [...sections.live, ...sections.next] : undefined,
+    loading: current.isFetching || upcoming.isFetching,
+    error: eventsLoadErrorOf([current, upcoming]),
+  };
+}
