@@ -10,7 +10,8 @@ import { ffmpegPath } from './videos';
 
 const headers = (token: string) => ({ Authorization: `Bearer ${token}`, 'X-Frontend-Client': 'true' });
 
-async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', url: string, token: string, data?: unknown) {
+/** One call to the local API as the token's user; fails the test unless it succeeds; answers `data`. */
+export async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', url: string, token: string, data?: unknown) {
   const res = await request.fetch(url, { method, data, headers: headers(token) });
   expect(res.ok(), `${method} ${url} → ${res.status()} ${await res.text()}`).toBe(true);
   return ((await res.json()) as { data: T }).data;

@@ -3,7 +3,8 @@
  * (events and clips: ./clips.ts), and the distance the app shows (haversine on 3959 mi, to 0.1;
  * docs/product/part-2.md §9).
  */
-import { expect, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { call } from './clips';
 
 export const HOUR = 60 * 60 * 1000;
 export const DAY = 24 * HOUR;
@@ -11,16 +12,6 @@ export const DAY = 24 * HOUR;
 export interface Point {
   latitude: number;
   longitude: number;
-}
-
-async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', url: string, token: string, data?: unknown) {
-  const res = await request.fetch(url, {
-    method,
-    data,
-    headers: { Authorization: `Bearer ${token}`, 'X-Frontend-Client': 'true' },
-  });
-  expect(res.ok(), `${method} ${url} → ${res.status()} ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
 }
 
 export interface Venue {

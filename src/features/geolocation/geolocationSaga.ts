@@ -1,7 +1,7 @@
 import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
 import { call, delay, fork, getContext, put, race, select, take, takeLeading } from 'redux-saga/effects';
 import type { AppServices } from '../../app/services';
-import { signedOut } from '../session/public';
+import { pageLifecycleChannel, signedOut, type PageLifecycleEvent } from '../session/public';
 import { LOCATION_DEADLINE_GRACE_MS, LOCATION_TIMEOUT_MS, positionOptions } from './constants';
 import { problemForErrorCode } from './geolocationErrors';
 import {
@@ -32,7 +32,6 @@ import {
   writePermission,
   type RememberedPermission,
 } from './locationCache';
-import { pageWakeChannel } from './pageWake';
 
 /** The name it is started under (useInjectedSaga); once per store. */
 export const GEOLOCATION_SAGA = 'geolocation';
@@ -47,7 +46,8 @@ const rememberedFrom = (state: BrowserPermission): RememberedPermission => (stat
  */
 function* answerBefore(pending: Promise<PositionOutcome>, deadline: number): SagaIterator<PositionOutcome | null> {
   const { clock }: AppServices = yield getContext('services');
-  const wake: EventChannel<true> = yield call(pageWakeChannel);
+  // Any page event (shown, focused, online, hidden) is a moment to read the clock again.
+  const wake: EventChannel<PageLifecycleEvent> = yield call(pageLifecycleChannel);
   try {
     for (;;) {
       const left = deadline - clock.now();

@@ -35,5 +35,8 @@ export { authApi } from './authApi';
 export { retryFailedLogout } from './logoutFlow';
 export { completeSignIn, discardStoredSession, endSessionAfterProviderLogout, type SignInOutcome } from './signIn';
 
+// Page wake-ups (tab shown, focus, online, back/forward cache), for other features' wall-clock deadlines.
+export { pageLifecycleChannel, type PageLifecycleEvent } from './browserEvents';
+
 // The refresh, for transports outside RTK Query (features/uploads).
 export type { StoreLike } from './refreshSession';
