@@ -84,5 +84,6 @@ const actualPort = typeof address === 'object' && address ? address.port : port;
 const origin = process.env.PUBLIC_ORIGIN ? parsePublicOrigin(process.env.PUBLIC_ORIGIN) : `http://localhost:${actualPort}`;
 console.info(`${PRODUCT_NAME} is running at ${origin}/ (data: ${dataDir})`);
 // After listen and not awaited: the demo's clips take a while and the app is usable meanwhile. It never
-// rejects, and does nothing unless the data directory is fresh (server/lib/demo/seedDemo.ts).
+// rejects: it seeds a fresh data directory, finishes a seed cut short, or moves a finished demo forward to
+// the present (server/lib/demo/seedDemo.ts, moveDemo.ts); without DEMO_DATA it does nothing.
 void app.startDemoSeed();

@@ -10,10 +10,12 @@ import { OPEN_ENDED_MS, pickDemoVenues, planDemo, spreadClips, type DemoPlan, ty
 import { demoVideoArgs } from '../lib/demo/demoVideo';
 import { probe } from '../lib/ffmpeg';
 import { loadVenues, type Venue } from '../lib/venues';
-import { bearer, signIn, startApp, tempDir, TEST_VENUES, type TestApp } from './helpers';
+import { bearer, makeClock, signIn, startApp, tempDir, TEST_VENUES, type TestApp } from './helpers';
 import { ffprobePath } from './mediaFixtures';
 
-const DAY = 24 * 3600 * 1000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 const venues: Venue[] = await loadVenues();
 
 const endOf = (e: PlannedEvent): number => (e.end ?? new Date(e.start.getTime() + OPEN_ENDED_MS)).getTime();
@@ -248,7 +250,7 @@ describe('seeding the demo', () => {
 
       // Third start: seeded before, nothing happens; the coach's clip plays through the app.
       const third = await startApp({ dataDir, venues, demoData: true });
-      assert.equal((await third.app.startDemoSeed()).status, 'already-seeded');
+      assert.deepEqual(await third.app.startDemoSeed(), { status: 'already-seeded', movedMs: 0 });
       const signedIn = await signIn(third.app, DEMO_COACH_EMAIL, true);
       const own = rows.rows.find((r) => r.email === DEMO_COACH_EMAIL);
       assert.ok(own, 'the coach has a clip');
@@ -330,5 +332,298 @@ describe('demo data off', () => {
     assert.match(html, /id="email"/);
     assert.deepEqual(await t.app.startDemoSeed(), { status: 'off' });
     assert.deepEqual(await closeAndCount(t), { users: 0, events: 0, clips: 0, tags: 0, seeds: 0 });
+  });
+});
+
+/** Every time the demo's move could touch, by row id, as ms; and what demo_seed says. */
+interface Placement {
+  events: Record<string, { start: number; end: number | null }>;
+  clips: Record<string, number>;
+  tags: Record<string, number>;
+  placedAt: number;
+  userIds: string[];
+  eventIds: string[];
+}
+
+async function readPlacement(dataDir: string): Promise<Placement> {
+  const db = await openDb(dataDir);
+  try {
+    const events = await db.query<{ id: string; start_time: Date; end_time: Date | null }>(
+      'SELECT id, start_time, end_time FROM events',
+    );
+    const clips = await db.query<{ id: string; recorded_at: Date }>('SELECT id, recorded_at FROM clips');
+    const tags = await db.query<{ id: string; tagged_at: Date }>('SELECT id, tagged_at FROM tags');
+    const seed = await db.query<{ placed_at: Date; user_ids: string[]; event_ids: string[] }>(
+      'SELECT placed_at, user_ids, event_ids FROM demo_seed',
+    );
+    const row = seed.rows[0];
+    assert.ok(row, 'a demo_seed row');
+    return {
+      events: Object.fromEntries(
+        events.rows.map((e) => [e.id, { start: e.start_time.getTime(), end: e.end_time?.getTime() ?? null }]),
+      ),
+      clips: Object.fromEntries(clips.rows.map((c) => [c.id, c.recorded_at.getTime()])),
+      tags: Object.fromEntries(tags.rows.map((t) => [t.id, t.tagged_at.getTime()])),
+      placedAt: row.placed_at.getTime(),
+      userIds: [...row.user_ids].sort(),
+      eventIds: [...row.event_ids].sort(),
+    };
+  } finally {
+    await db.close();
+  }
+}
+
+/** `before` with the given events, clips and tags `by` ms later. */
+function moved(before: Placement, by: number, ids: { events: string[]; clips: string[]; tags: string[] }): Placement {
+  const shift = (t: number): number => t + by;
+  return {
+    ...before,
+    events: Object.fromEntries(
+      Object.entries(before.events).map(([id, e]) => [
+        id,
+        ids.events.includes(id) ? { start: shift(e.start), end: e.end === null ? null : shift(e.end) } : e,
+      ]),
+    ),
+    clips: Object.fromEntries(Object.entries(before.clips).map(([id, t]) => [id, ids.clips.includes(id) ? shift(t) : t])),
+    tags: Object.fromEntries(Object.entries(before.tags).map(([id, t]) => [id, ids.tags.includes(id) ? shift(t) : t])),
+    placedAt: shift(before.placedAt),
+  };
+}
+
+/** Ids of the events GET /events?timeFilter=current answers (live at the app's now). */
+async function liveEventIds(t: TestApp, email: string): Promise<string[]> {
+  const { token } = await signIn(t.app, email, true);
+  const res = await t.app.inject({ method: 'GET', url: '/api/v1/events?timeFilter=current', headers: bearer(token) });
+  assert.equal(res.statusCode, 200, res.body);
+  return (res.json() as { data: { id: string }[] }).data.map((e) => e.id).sort();
+}
+
+/** Where each event stands to `now`: 'before' it started, 'during', or 'after' it ended. */
+function standing(placement: Placement, now: number): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(placement.events).map(([id, e]) => {
+      const end = e.end ?? e.start + OPEN_ENDED_MS;
+      return [id, now < e.start ? 'before' : now <= end ? 'during' : 'after'];
+    }),
+  );
+}
+
+describe('keeping the demo current', () => {
+  test("restarted a day later it is as fresh as at first; other users' rows keep their times; a restart within a minute or with demo data off moves nothing", async () => {
+    const dataDir = await tempDir();
+    const t0 = Date.now();
+    const clock = makeClock(t0);
+    const start = (demoData = true): Promise<TestApp> => startApp({ dataDir, venues, demoData, now: clock.now });
+    try {
+      const first = await start();
+      const seeded = await first.app.startDemoSeed({ clipLimit: 8 });
+      assert.equal(seeded.status, 'seeded', JSON.stringify(seeded));
+      assert.equal('movedMs' in seeded && seeded.movedMs, 0);
+      const liveAtFirst = await liveEventIds(first, DEMO_COACH_EMAIL);
+      assert.equal(liveAtFirst.length, 2);
+
+      // Not the demo's: an event whoever tries the demo adds as the coach (an admin), another admin's event, and
+      // that admin's clip and tag at a live demo event, and a clip the coach uploads without an event.
+      const venueId = pickDemoVenues(venues)[0]?.id ?? '';
+      const addEvent = async (email: string, name: string): Promise<string> => {
+        const { token } = await signIn(first.app, email, true);
+        const res = await first.app.inject({
+          method: 'POST',
+          url: '/api/v1/events',
+          headers: bearer(token),
+          payload: {
+            name,
+            sport: 'Soccer',
+            startTime: new Date(t0 + 2 * HOUR).toISOString(),
+            endTime: new Date(t0 + 4 * HOUR).toISOString(),
+            locationId: venueId,
+          },
+        });
+        assert.equal(res.statusCode, 201, res.body);
+        return (res.json() as { data: { id: string } }).data.id;
+      };
+      const coachEvent = await addEvent(DEMO_COACH_EMAIL, 'Coach adds an event');
+      const otherEvent = await addEvent('other@example.com', 'Somebody else adds an event');
+      await first.app.close();
+
+      const db = await openDb(dataDir);
+      const ids = async (sql: string, params: unknown[] = []): Promise<string[]> =>
+        (await db.query<{ id: string }>(sql, params)).rows.map((r) => r.id);
+      const [otherUser] = await ids("SELECT id FROM users WHERE email = 'other@example.com'");
+      const [coachUser] = await ids('SELECT id FROM users WHERE email = $1', [DEMO_COACH_EMAIL]);
+      const insertClip = `INSERT INTO clips (user_id, event_id, filename, stored_name, mime_type, size, duration, recorded_at)
+        VALUES ($1, $2, 'x.mp4', 'x.mp4', 'video/mp4', 1, 5, $3) RETURNING id`;
+      const [otherClip] = await ids(insertClip, [otherUser, liveAtFirst[0], new Date(t0 - 5 * MINUTE)]);
+      const [otherTag] = await ids('INSERT INTO tags (user_id, event_id, tagged_at) VALUES ($1, $2, $3) RETURNING id', [
+        otherUser,
+        liveAtFirst[0],
+        new Date(t0 - 4 * MINUTE),
+      ]);
+      const [coachOwnClip] = await ids(insertClip, [coachUser, null, new Date(t0 - 2 * HOUR)]);
+      const demoEvents = await ids('SELECT id FROM events WHERE id <> ALL($1::uuid[])', [[coachEvent, otherEvent]]);
+      const demoClips = await ids('SELECT id FROM clips WHERE id <> ALL($1::uuid[])', [[otherClip, coachOwnClip]]);
+      const demoTags = await ids('SELECT id FROM tags WHERE id <> $1', [otherTag]);
+      const [coachClip = ''] = await ids(
+        'SELECT id FROM clips WHERE user_id = $1 AND event_id = ANY($2::uuid[]) AND id <> ALL($3::uuid[])',
+        [coachUser, demoEvents, [otherClip, coachOwnClip]],
+      );
+      const looseDemoClips = await ids('SELECT id FROM clips WHERE event_id IS NULL AND id <> $1', [coachOwnClip]);
+      await db.close();
+      assert.equal(demoEvents.length, 20);
+      assert.equal(demoClips.length, 8);
+      assert.ok(looseDemoClips.length >= 1, 'the demo has an unassociated clip');
+      assert.ok(demoTags.length >= 20);
+      const before = await readPlacement(dataDir);
+      assert.equal(before.placedAt, t0);
+      assert.deepEqual(before.eventIds, [...demoEvents].sort());
+
+      // A day and a bit later: moved by exactly that, the demo's rows only.
+      const delta = DAY + 2 * HOUR + 17 * MINUTE;
+      const t1 = t0 + delta;
+      clock.set(t1);
+      const second = await start();
+      assert.deepEqual(await second.app.startDemoSeed(), { status: 'already-seeded', movedMs: delta });
+      assert.deepEqual(await liveEventIds(second, DEMO_COACH_EMAIL), liveAtFirst, 'the same two events are live again');
+      const { token } = await signIn(second.app, DEMO_COACH_EMAIL, true);
+      const clip = await second.app.inject({ method: 'GET', url: `/api/v1/clips/${coachClip}`, headers: bearer(token) });
+      assert.equal(clip.statusCode, 200, clip.body);
+      assert.equal(
+        (clip.json() as { data: { timestamp: string } }).data.timestamp,
+        new Date((before.clips[coachClip] ?? 0) + delta).toISOString(),
+      );
+      await second.app.close();
+      const after = await readPlacement(dataDir);
+      assert.deepEqual(after, moved(before, delta, { events: demoEvents, clips: demoClips, tags: demoTags }));
+
+      // Every demo event stands to the new now as it stood to the first: live ones live, upcoming ones ahead.
+      const demoOnly = (r: Record<string, string>): Record<string, string> =>
+        Object.fromEntries(Object.entries(r).filter(([id]) => demoEvents.includes(id)));
+      assert.deepEqual(demoOnly(standing(after, t1)), demoOnly(standing(before, t0)));
+      const counts = Object.values(demoOnly(standing(after, t1))).reduce<Record<string, number>>(
+        (n, s) => ({ ...n, [s]: (n[s] ?? 0) + 1 }),
+        {},
+      );
+      assert.deepEqual(counts, { during: 2, before: 8, after: 10 });
+      // The demo's clips at events still lie inside them, before now.
+      const check = await openDb(dataDir);
+      const outside = await check.query<{ id: string }>(
+        `SELECT c.id FROM clips c JOIN events e ON e.id = c.event_id
+         WHERE c.id = ANY($1::uuid[]) AND (c.recorded_at < e.start_time OR c.recorded_at > $2
+           OR c.recorded_at + c.duration * interval '1 second' > coalesce(e.end_time, e.start_time + interval '3 hours'))`,
+        [demoClips, new Date(t1)],
+      );
+      await check.close();
+      assert.deepEqual(outside.rows, []);
+
+      // Restarted 40 s later, or with the clock put back: nothing moves.
+      for (const at of [t1 + 40_000, t1 - HOUR]) {
+        clock.set(at);
+        const again = await start();
+        assert.deepEqual(await again.app.startDemoSeed(), { status: 'already-seeded', movedMs: 0 });
+        await again.app.close();
+        assert.deepEqual(await readPlacement(dataDir), after);
+      }
+
+      // Demo data off: nothing moves, however late.
+      clock.set(t1 + 2 * DAY);
+      const off = await start(false);
+      assert.deepEqual(await off.app.startDemoSeed(), { status: 'off' });
+      await off.app.close();
+      assert.deepEqual(await readPlacement(dataDir), after);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a seed finished by a later start is moved to that start too', async () => {
+    const dataDir = await tempDir();
+    const t0 = Date.now();
+    const clock = makeClock(t0);
+    const start = (): Promise<TestApp> => startApp({ dataDir, venues, demoData: true, now: clock.now });
+    try {
+      const first = await start();
+      const stopped = first.app.startDemoSeed({ clipLimit: 2 });
+      await first.app.close();
+      assert.equal((await stopped).status, 'stopped');
+      const before = await readPlacement(dataDir);
+      assert.deepEqual(before.clips, {});
+
+      const delta = DAY + 5 * HOUR;
+      clock.set(t0 + delta);
+      const second = await start();
+      const outcome = await second.app.startDemoSeed();
+      assert.equal(outcome.status, 'seeded', JSON.stringify(outcome));
+      assert.equal('movedMs' in outcome && outcome.movedMs, delta);
+      assert.equal((await liveEventIds(second, DEMO_COACH_EMAIL)).length, 2);
+      await second.app.close();
+      const after = await readPlacement(dataDir);
+      assert.deepEqual(
+        { ...after, clips: {} },
+        moved(before, delta, { events: before.eventIds, clips: [], tags: Object.keys(before.tags) }),
+      );
+      // The clips were made at their first placement, then moved with their events: inside them, one live.
+      const db = await openDb(dataDir);
+      const made = await db.query<{ planned: string; recorded_at: Date; start_time: Date; end_time: Date | null }>(
+        `SELECT p ->> 'recordedAt' AS planned, c.recorded_at, e.start_time, e.end_time
+         FROM demo_seed s, jsonb_array_elements(s.clips) AS p JOIN clips c ON c.id = (p ->> 'id')::uuid
+         JOIN events e ON e.id = c.event_id`,
+      );
+      await db.close();
+      assert.equal(made.rows.length, 2);
+      const now = t0 + delta;
+      for (const c of made.rows) {
+        const t = c.recorded_at.getTime();
+        assert.equal(t, Date.parse(c.planned) + delta);
+        assert.ok(t >= c.start_time.getTime() && t <= now);
+        assert.ok(t <= (c.end_time?.getTime() ?? c.start_time.getTime() + OPEN_ENDED_MS));
+      }
+      assert.ok(made.rows.some((c) => (c.end_time?.getTime() ?? c.start_time.getTime() + OPEN_ENDED_MS) >= now));
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a seed from before migration 007 gets its placement and ids from the claim transaction', async () => {
+    const dataDir = await tempDir();
+    const t0 = Date.now() - 3 * DAY;
+    const clock = makeClock(t0);
+    try {
+      const first = await startApp({ dataDir, venues, demoData: true, now: clock.now });
+      assert.equal((await first.app.startDemoSeed({ clipLimit: 0 })).status, 'seeded');
+      const { token } = await signIn(first.app, DEMO_COACH_EMAIL, true);
+      const res = await first.app.inject({
+        method: 'POST',
+        url: '/api/v1/events',
+        headers: bearer(token),
+        payload: {
+          name: 'Coach adds an event',
+          sport: 'Soccer',
+          startTime: new Date(t0 + HOUR).toISOString(),
+          locationId: pickDemoVenues(venues)[0]?.id,
+        },
+      });
+      assert.equal(res.statusCode, 201, res.body);
+      const coachEvent = (res.json() as { data: { id: string } }).data.id;
+      await first.app.close();
+      const before = await readPlacement(dataDir);
+
+      // Back to the schema of 006: no placement, no ids.
+      const db = await openDb(dataDir);
+      await db.exec(`ALTER TABLE demo_seed DROP COLUMN placed_at, DROP COLUMN user_ids, DROP COLUMN event_ids;
+        DELETE FROM schema_migrations WHERE name = '007_demo_placed_at.sql'`);
+      await db.close();
+
+      clock.set(t0 + 3 * DAY);
+      const second = await startApp({ dataDir, venues, demoData: true, now: clock.now });
+      assert.deepEqual(await second.app.startDemoSeed(), { status: 'already-seeded', movedMs: 3 * DAY });
+      await second.app.close();
+      const after = await readPlacement(dataDir);
+      assert.equal(before.userIds.length, 2);
+      assert.equal(before.eventIds.length, 20);
+      assert.ok(!before.eventIds.includes(coachEvent));
+      assert.deepEqual(after, moved(before, 3 * DAY, { events: before.eventIds, clips: [], tags: Object.keys(before.tags) }));
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

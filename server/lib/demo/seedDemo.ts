@@ -2,7 +2,8 @@
  * Seeds the demo (demoPlan.ts) into a fresh data directory, once, in the background after the server listens
  * (docs/decisions.md "Demo data"). Venues, the two demo users, events and tags are written in one transaction
  * that also claims the seed (table demo_seed); the clip files follow, two at a time, each stored like an upload:
- * made in uploads/.partial/, moved into uploads/ in the transaction that inserts its row.
+ * made in uploads/.partial/, moved into uploads/ in the transaction that inserts its row. Every later start moves
+ * the finished demo forward in time (moveDemo.ts), so it stays as fresh as on its first start.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, stat, unlink } from 'node:fs/promises';
@@ -15,6 +16,7 @@ import { partialDir } from '../partialUploads';
 import { DEMO_ACCOUNTS, type DemoPerson } from './demoAccounts';
 import { planDemo, spreadClips, type DemoDevice, type DemoPlan } from './demoPlan';
 import { DEMO_VIDEO, makeDemoVideo } from './demoVideo';
+import { describeDuration, moveDemoForward } from './moveDemo';
 
 /** Clips made at once: enough to finish in well under a minute, few enough to keep start-up responsive. */
 export const DEMO_CLIP_CONCURRENCY = 2;
@@ -28,9 +30,11 @@ export type DemoSeedOutcome =
   | { status: 'off' }
   /** The data directory already has users or events: it is somebody's, never seeded. */
   | { status: 'not-empty' }
-  | { status: 'already-seeded' }
-  /** `stopped`: the server closed mid-way; the next start makes the clips still missing. */
-  | { status: 'seeded' | 'stopped'; clipsMade: number; clipsFailed: number; seconds: number }
+  /** `movedMs`: how far the demo was moved forward in time (moveDemo.ts); 0 when it was not. */
+  | { status: 'already-seeded'; movedMs: number }
+  | { status: 'seeded'; clipsMade: number; clipsFailed: number; seconds: number; movedMs: number }
+  /** The server closed mid-way; the next start makes the clips still missing. */
+  | { status: 'stopped'; clipsMade: number; clipsFailed: number; seconds: number }
   | { status: 'failed'; message: string };
 
 /** A planned clip as kept in demo_seed.clips until its file and row exist. */
@@ -50,8 +54,9 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Starts seeding the demo when demo data is on (buildApp's `demoData`) and the data directory is fresh;
-     * every call returns the same promise, which never rejects. Not awaited by server/index.ts.
+     * Starts seeding the demo when demo data is on (buildApp's `demoData`) and the data directory is fresh, or
+     * moving an already seeded demo forward in time; every call returns the same promise, which never rejects.
+     * Not awaited by server/index.ts.
      */
     startDemoSeed: (options?: DemoSeedOptions) => Promise<DemoSeedOutcome>;
   }
@@ -59,10 +64,15 @@ declare module 'fastify' {
 
 /**
  * Writes everything but the clip files and claims the seed, in one transaction; null (and nothing written)
- * when the database already has users or events.
+ * when the database already has users or events. `placedAt` is the now `plan` was made for.
  */
-async function claim(ctx: AppContext, plan: DemoPlan, clipLimit: number | undefined): Promise<PendingClip[] | null> {
-  const now = new Date(ctx.now());
+async function claim(
+  ctx: AppContext,
+  plan: DemoPlan,
+  placedAt: number,
+  clipLimit: number | undefined,
+): Promise<PendingClip[] | null> {
+  const now = new Date(placedAt);
   return ctx.db.transaction(async (tx) => {
     const used = await tx.query<{ used: boolean }>(
       'SELECT EXISTS (SELECT 1 FROM users) OR EXISTS (SELECT 1 FROM events) OR EXISTS (SELECT 1 FROM demo_seed) AS used',
@@ -141,7 +151,12 @@ async function claim(ctx: AppContext, plan: DemoPlan, clipLimit: number | undefi
       device: c.device,
       look: c.look,
     }));
-    await tx.query('INSERT INTO demo_seed (started_at, clips) VALUES ($1, $2::jsonb)', [now, JSON.stringify(clips)]);
+    // placed_at, user_ids and event_ids: what moveDemo.ts moves forward on later starts, and from when.
+    await tx.query(
+      `INSERT INTO demo_seed (started_at, clips, placed_at, user_ids, event_ids)
+       VALUES ($1, $2::jsonb, $1, $3::uuid[], $4::uuid[])`,
+      [now, JSON.stringify(clips), Object.values(userIds), [...eventIds.values()]],
+    );
     return clips;
   });
 }
@@ -216,9 +231,9 @@ async function eachLimited<T>(items: readonly T[], limit: number, stop: () => bo
 
 /**
  * Seeds the demo if this data directory never had it and has no users or events, or finishes the clips of a
- * seed an earlier start began. A pass that runs to its end marks the seed finished even when some clips
- * failed (each is logged): what ffmpeg refused once it would refuse again, and the rows stay consistent —
- * a clip row exists only for a clip whose files are in uploads/.
+ * seed an earlier start began; a finished seed is moved forward to now (moveDemo.ts). A pass that runs to its
+ * end marks the seed finished even when some clips failed (each is logged): what ffmpeg refused once it would
+ * refuse again, and the rows stay consistent — a clip row exists only for a clip whose files are in uploads/.
  */
 export async function seedDemo(
   ctx: AppContext,
@@ -232,7 +247,7 @@ export async function seedDemo(
       'SELECT finished_at, clips FROM demo_seed WHERE id = 1',
     )
   ).rows[0];
-  if (seed?.finished_at) return { status: 'already-seeded' };
+  if (seed?.finished_at) return { status: 'already-seeded', movedMs: await moveForward(ctx, log) };
 
   let pending: PendingClip[];
   if (seed) {
@@ -243,8 +258,9 @@ export async function seedDemo(
     pending = seed.clips.filter((c) => !done.has(c.id));
     log.info(`Demo data: making the ${pending.length} demo clip(s) an earlier start did not finish`);
   } else {
-    const plan = planDemo(ctx.now(), ctx.venues);
-    const claimed = await claim(ctx, plan, opts.clipLimit);
+    const placedAt = ctx.now();
+    const plan = planDemo(placedAt, ctx.venues);
+    const claimed = await claim(ctx, plan, placedAt, opts.clipLimit);
     if (!claimed) return { status: 'not-empty' };
     pending = claimed;
     log.info(
@@ -281,7 +297,14 @@ export async function seedDemo(
   }
   await ctx.db.query('UPDATE demo_seed SET finished_at = $1 WHERE id = 1', [new Date(ctx.now())]);
   log.info(`Demo data: done, ${clipsMade} clip(s) made${clipsFailed ? `, ${clipsFailed} failed` : ''} in ${seconds} s`);
-  return { status: 'seeded', clipsMade, clipsFailed, seconds };
+  // A seed finished by a later start was placed back then (its pending clips too): move it all to now.
+  return { status: 'seeded', clipsMade, clipsFailed, seconds, movedMs: seed ? await moveForward(ctx, log) : 0 };
+}
+
+async function moveForward(ctx: AppContext, log: Log): Promise<number> {
+  const movedMs = await moveDemoForward(ctx);
+  if (movedMs > 0) log.info(`Demo data: moved ${describeDuration(movedMs)} forward in time, so it is current again`);
+  return movedMs;
 }
 
 /**
