@@ -46,6 +46,34 @@ async function expectNoSideways(page: Page) {
   expect(overflow, 'nothing wider than the screen').toBeLessThanOrEqual(0);
 }
 
+/**
+ * Each card keeps its content inside it (narrow on a phone in two columns): no text wider than the card, the
+ * duration badge whole and inside the thumbnail, and the title on at most a few lines.
+ */
+async function expectCardsUsable(cards: Locator) {
+  for (const card of await cards.all()) {
+    const name = await card.getAttribute('aria-label');
+    const overflowing = await card.evaluate((article) =>
+      [article, ...Array.from(article.querySelectorAll<HTMLElement>('*'))]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflow !== 'hidden')
+        .map((el) => el.tagName + (el.textContent ? `: ${el.textContent.slice(0, 40)}` : '')),
+    );
+    expect(overflowing, `nothing overflows the card ${name}`).toEqual([]);
+    const cardBox = (await card.boundingBox())!;
+    const thumbnail = (await card.locator('img').boundingBox())!;
+    const badge = card.getByLabel(/^Duration /);
+    await expect(badge).toBeVisible();
+    const badgeBox = (await badge.boundingBox())!;
+    expect(badgeBox.x, `the duration badge of ${name} inside its thumbnail`).toBeGreaterThanOrEqual(thumbnail.x);
+    expect(badgeBox.x + badgeBox.width).toBeLessThanOrEqual(thumbnail.x + thumbnail.width);
+    expect(badgeBox.y + badgeBox.height).toBeLessThanOrEqual(thumbnail.y + thumbnail.height);
+    expect(badgeBox.width, 'the badge wide enough for m:ss on one line').toBeLessThan(thumbnail.width / 2);
+    const title = (await card.getByRole('heading', { level: 3 }).boundingBox())!;
+    expect(title.x + title.width, `the title of ${name} inside its card`).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    expect(title.height, `the title of ${name} on at most three lines`).toBeLessThan(3.5 * 28);
+  }
+}
+
 /** The left edges of the first `n` items: equal in one column, different side by side. */
 async function lefts(items: Locator, n: number): Promise<number[]> {
   const xs: number[] = [];
@@ -168,10 +196,12 @@ test.describe('Clips', () => {
     await expect(grid.getByRole('listitem')).toHaveCount(3);
     // Newest first; no venue, so the device's clock (Chicago), without a zone name.
     await expect(grid.getByRole('article').first()).toHaveAccessibleName('Jul 4, 2026, 6:03 PM');
-    const [a, b] = await lefts(grid.getByRole('listitem'), 2);
-    expect(a, 'two columns, also on a phone').not.toBe(b);
-    if (isMobile) expect((await lefts(grid.getByRole('listitem'), 3))[2], 'the third starts the second row').toBe(a);
+    // Exactly two columns at every width (§2 "2-column grid"): side by side, and the third starts the second row.
+    const [a, b, c] = await lefts(grid.getByRole('listitem'), 3);
+    expect(a, `two columns ${isMobile ? 'on a phone' : 'on a desktop'}`).not.toBe(b);
+    expect(c, 'the third starts the second row').toBe(a);
     await expectNoSideways(page);
+    await expectCardsUsable(grid.getByRole('article'));
     await expectAccessible(page);
 
     // A deep link works as well, and the back link leads to My Clips.

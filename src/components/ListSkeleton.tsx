@@ -1,12 +1,14 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { MEDIA_GRID_SX, THUMBNAIL_ASPECT_RATIO } from './mediaLayout';
+import { mediaGridSx, THUMBNAIL_ASPECT_RATIO, type MediaGridColumns } from './mediaLayout';
 
 export interface ListSkeletonProps {
   /** 'rows' for text lists, 'cards' for media grids (the same grid and thumbnail ratio as MediaCard). */
   variant?: 'rows' | 'cards';
   count?: number;
+  /** For 'cards': the columns of the grid the cards will fill, so nothing moves when they arrive. */
+  columns?: MediaGridColumns;
   /** What a screen reader hears while the list loads. */
   label?: string;
 }
@@ -16,13 +18,13 @@ export interface ListSkeletonProps {
  * when they arrive (no spinner, no jump). Announced once as a status; the shapes are hidden from
  * assistive technology.
  */
-export function ListSkeleton({ variant = 'rows', count = 4, label = 'Loading...' }: ListSkeletonProps) {
+export function ListSkeleton({ variant = 'rows', count = 4, columns = 'auto', label = 'Loading...' }: ListSkeletonProps) {
   const items = Array.from({ length: count }, (_, i) => i);
   return (
     <Box role="status" aria-busy="true" aria-label={label} data-testid="list-skeleton">
       <Box aria-hidden="true">
         {variant === 'cards' ? (
-          <Box sx={MEDIA_GRID_SX}>
+          <Box sx={mediaGridSx(columns)}>
             {items.map((i) => (
               <Box key={i}>
                 <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: THUMBNAIL_ASPECT_RATIO }} />

@@ -1,6 +1,9 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { ThemeProvider } from '@mui/material/styles';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Settings } from 'luxon';
+import { theme } from '../../app/theme';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import { ClipCard } from './ClipCard';
 import { ClipGrid } from './ClipGrid';
 import { toClip, type Clip } from './clipSchemas';
 import { rawClip } from './clipTestData';
@@ -91,5 +94,30 @@ describe('ClipCard', () => {
   it('shows a clip without an event on the device’s clock, naming no zone', () => {
     renderWithProviders(<ClipGrid clips={clips.slice(0, 1)} timeZone={null} columns="two" label="Clips" />);
     expect(card('Jul 4, 2026, 6:01 PM')).toBeInTheDocument();
+  });
+
+  it('keeps playing when a refetch hands the card a newly signed video URL; the next play takes the new one', () => {
+    const clip = clips[0]!;
+    const resigned: Clip = { ...clip, videoUrl: '/media/clips/clip-1/video?sig=new-hour' };
+    const onPlay = jest.fn();
+    const onStop = jest.fn();
+    const cardWith = (c: Clip, playing: boolean) => (
+      <ClipCard clip={c} timeZone="America/New_York" playing={playing} onPlay={onPlay} onStop={onStop} />
+    );
+    const { rerender } = render(cardWith(clip, true), {
+      wrapper: ({ children }) => <ThemeProvider theme={theme}>{children}</ThemeProvider>,
+    });
+    const playing = videos()[0]!;
+    expect(playing).toHaveAttribute('src', '/media/clips/clip-1/video?sig=x');
+
+    rerender(cardWith(resigned, true));
+    // The same element, with the same source: a new src would load the video again from its start.
+    expect(videos()).toHaveLength(1);
+    expect(videos()[0]).toBe(playing);
+    expect(playing).toHaveAttribute('src', '/media/clips/clip-1/video?sig=x');
+
+    rerender(cardWith(resigned, false));
+    rerender(cardWith(resigned, true));
+    expect(videos()[0]).toHaveAttribute('src', '/media/clips/clip-1/video?sig=new-hour');
   });
 });

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { memo, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { MediaCard } from '../../components/MediaCard';
 import { THUMBNAIL_ASPECT_RATIO } from '../../components/mediaLayout';
 import { formatClipTime } from './clipDisplay';
@@ -40,6 +40,9 @@ function ClipDetails({ clip }: { clip: Clip }) {
 /**
  * The card while its clip plays: the video takes the thumbnail's place in the same 16:9 box, with the
  * same text under it, so nothing around it moves. MediaCard has no slot for a player, hence its own frame.
+ * The video URL is the one the card had when play started: the API signs media URLs, and a refetch (a new
+ * upload, a tab coming back, across the hour the signatures are stable in) may hand the card a new one for the
+ * same clip; a new `src` would load the video again from its start. The next play takes the fresh URL.
  */
 function PlayingCard({
   clip,
@@ -54,6 +57,7 @@ function PlayingCard({
   details: ReactNode;
   onStop: () => void;
 }) {
+  const [src] = useState(() => videoUrl);
   const videoRef = useRef<HTMLVideoElement>(null);
   // The click that started it moved focus off the (now gone) card button: keyboard users land on the player.
   useEffect(() => videoRef.current?.focus(), []);
@@ -68,7 +72,7 @@ function PlayingCard({
         <Box
           component="video"
           ref={videoRef}
-          src={videoUrl}
+          src={src}
           poster={clip.thumbnailUrl ?? undefined}
           controls
           autoPlay

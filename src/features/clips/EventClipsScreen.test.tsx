@@ -22,7 +22,11 @@ afterEach(() => {
   Settings.defaultZone = 'system';
 });
 
+/** The signed-in user of these tests (signedInState). */
+const USER_ID = signedInState().session.user!.id;
+
 const FROM_MY_CLIPS = {
+  userId: USER_ID,
   eventName: 'City Cup Final',
   locationName: 'Fenway Park',
   eventDate: '2026-07-04T23:00:00.000Z',
@@ -76,6 +80,37 @@ describe('EventClipsScreen (docs/product/part-2.md §2 "Clips of an event")', ()
     expect(screen.getByRole('status', { name: 'Loading clips...' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to My Clips' })).toHaveAttribute('href', '/clips');
     expect(await screen.findAllByRole('article')).toHaveLength(12);
+  });
+
+  it('after a sign-out, does not show the state another user left in the tab’s history: waits for the API’s event', async () => {
+    // User A opened the event from My Clips and signed out; user B (signed in now) presses Back into its page.
+    let release = () => undefined as void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    apiServer.use(
+      http.get(API(`clips/event/${EVENT_ID}`), async () => {
+        await answered;
+        return HttpResponse.json(eventClipsAnswer(1, 2));
+      }),
+    );
+    renderScreen({ state: { ...FROM_MY_CLIPS, userId: 'user-a', eventName: 'A’s private scrimmage', clipCount: 40 } });
+    expect(screen.getByRole('heading', { name: 'Event Clips', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText(/A’s private scrimmage/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/40 clips/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Fenway Park/)).not.toBeInTheDocument();
+
+    release();
+    expect(await screen.findByRole('heading', { name: 'City Cup Final', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Fenway Park · Jul 4, 2026, 7:00 PM EDT · 2 clips')).toBeInTheDocument();
+    expect(screen.queryByText(/A’s private scrimmage/)).not.toBeInTheDocument();
+  });
+
+  it('does not trust a state that names no user (left from before the stamp)', async () => {
+    answerPages(eventClipsAnswer(1, 13));
+    const { userId: _, ...unstamped } = FROM_MY_CLIPS;
+    renderScreen({ state: { ...unstamped, eventName: 'Unstamped' } });
+    expect(screen.getByRole('heading', { name: 'Event Clips', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText(/Unstamped|13 clips/)).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'City Cup Final', level: 1 })).toBeInTheDocument();
   });
 
   it('on a deep link, shows the same header from the API’s event', async () => {

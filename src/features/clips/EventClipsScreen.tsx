@@ -1,8 +1,9 @@
 import { useLocation, useParams } from 'react-router';
-import { useInjectedSaga } from '../../app/hooks';
+import { useAppSelector, useInjectedSaga } from '../../app/hooks';
 import { ListEmpty } from '../../components/ListEmpty';
 import { PageHeader } from '../../components/PageHeader';
 import { formatVenueDateTime } from '../../lib/venueTime';
+import { selectSignedInUserId } from '../session/public';
 import { clipCountLabel } from './clipDisplay';
 import { EVENT_NOT_FOUND, isEventNotFound } from './clipListErrors';
 import { eventHeaderOf, readEventClipsState, type EventHeader } from './clipNavigation';
@@ -21,14 +22,17 @@ function subtitleOf(header: EventHeader): string {
 
 /**
  * Clips of an event (/clips/event/{eventId}; docs/product/part-2.md §2): 12 a page with 'Load More Clips'. The
- * header comes from the navigation state My Clips sends, at once; on a deep link, from the API's event.
+ * header comes from the navigation state My Clips sends, at once; on a deep link, from the API's event. The state
+ * is trusted only when My Clips made it for the user signed in now: after a sign-out it stays in the tab's
+ * history, and the next user's Back must not show the previous user's event (clipNavigation.ts).
  */
 export default function EventClipsScreen() {
   useInjectedSaga('clipsSync', clipsSyncSaga);
   const { eventId = '' } = useParams();
   const { state } = useLocation();
+  const userId = useAppSelector(selectSignedInUserId);
   const list = useEventClips(eventId);
-  const header = eventHeaderOf(list.event && { event: list.event, total: list.total }, readEventClipsState(state));
+  const header = eventHeaderOf(list.event && { event: list.event, total: list.total }, readEventClipsState(state, userId));
   const notFound = !list.items && list.failure !== null && isEventNotFound(list.failure);
 
   return (

@@ -83,6 +83,8 @@ describe('MyClipsScreen (docs/product/part-2.md §2 "My Clips")', () => {
     await user.click(await screen.findByRole('link', { name: /City Cup Final/ }));
     expect(router.state.location.pathname).toBe(`/clips/event/${EVENT_ID}`);
     expect(router.state.location.state).toEqual({
+      // The signed-in user's id: the state outlives a sign-out in the tab's history, and only this user trusts it.
+      userId: signedInState().session.user!.id,
       eventName: 'City Cup Final',
       locationName: 'Fenway Park',
       eventDate: '2026-07-04T23:00:00.000Z',

@@ -7,9 +7,10 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import { Link as RouterLink } from 'react-router';
-import { useInjectedSaga } from '../../app/hooks';
+import { useAppSelector, useInjectedSaga } from '../../app/hooks';
 import { PageHeader } from '../../components/PageHeader';
 import { formatVenueDateTime } from '../../lib/venueTime';
+import { selectSignedInUserId } from '../session/public';
 import { clipCountLabel } from './clipDisplay';
 import { eventClipsPath, eventClipsStateOf } from './clipNavigation';
 import type { ClipEvent } from './clipSchemas';
@@ -22,9 +23,15 @@ type Row = { id: string; kind: 'unassociated'; count: number } | { id: string; k
 const rowSx = { minHeight: 64, gap: 1, alignItems: 'center' } as const;
 const countSx = { flexShrink: 0, fontVariantNumeric: 'tabular-nums' } as const;
 
-function EventRow({ event }: { event: ClipEvent }) {
+/** The navigation state is stamped with the user, so a later user of the tab does not see it (clipNavigation.ts). */
+function EventRow({ event, userId }: { event: ClipEvent; userId: string | null }) {
   return (
-    <ListItemButton component={RouterLink} to={eventClipsPath(event.id)} state={eventClipsStateOf(event)} sx={rowSx}>
+    <ListItemButton
+      component={RouterLink}
+      to={eventClipsPath(event.id)}
+      state={userId === null ? undefined : eventClipsStateOf(event, userId)}
+      sx={rowSx}
+    >
       <ListItemText
         primary={event.name}
         secondary={`${event.location.name} · ${formatVenueDateTime(event.startTime, event.timezone)}`}
@@ -61,6 +68,7 @@ function rowsOf(list: PagedList<ClipEvent>, unassociatedCount: number): Row[] | 
 /** My Clips (/clips, /clips/list; docs/product/part-2.md §2): the user's events with their clip counts. */
 export default function MyClipsScreen() {
   useInjectedSaga('clipsSync', clipsSyncSaga);
+  const userId = useAppSelector(selectSignedInUserId);
   const { unassociatedCount, ...list } = useMyClipEvents();
   const rows = rowsOf(list, unassociatedCount);
   return (
@@ -80,7 +88,7 @@ export default function MyClipsScreen() {
             <List aria-label="Events with clips" disablePadding>
               {items.map((row, i) => (
                 <ListItem key={row.id} disablePadding divider={i < items.length - 1}>
-                  {row.kind === 'event' ? <EventRow event={row.event} /> : <UnassociatedRow count={row.count} />}
+                  {row.kind === 'event' ? <EventRow event={row.event} userId={userId} /> : <UnassociatedRow count={row.count} />}
                 </ListItem>
               ))}
             </List>

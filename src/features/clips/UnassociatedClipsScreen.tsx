@@ -26,7 +26,7 @@ export default function UnassociatedClipsScreen() {
           message: 'Every clip of yours belongs to an event. Clips uploaded without choosing an event will appear here.',
           action: { label: 'Upload Clips', to: '/clips/upload' },
         }}
-        skeleton={{ variant: 'cards', count: 6, label: 'Loading clips...' }}
+        skeleton={{ variant: 'cards', columns: 'two', count: 6, label: 'Loading clips...' }}
         loadMoreLabel="Load More Clips"
         heading="Clips"
       >

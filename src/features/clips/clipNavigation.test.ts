@@ -12,8 +12,9 @@ const EVENT: ClipEvent = {
 };
 
 describe('the state My Clips carries to an event’s clips (docs/product/part-2.md §2)', () => {
-  it('is eventName, locationName, eventDate and clipCount, with the venue’s zone', () => {
-    expect(eventClipsStateOf(EVENT)).toEqual({
+  it('is eventName, locationName, eventDate and clipCount, with the venue’s zone and the user it was made for', () => {
+    expect(eventClipsStateOf(EVENT, 'user-a')).toEqual({
+      userId: 'user-a',
       eventName: 'City Cup Final',
       locationName: 'Fenway Park',
       eventDate: '2026-07-04T23:00:00.000Z',
@@ -24,15 +25,32 @@ describe('the state My Clips carries to an event’s clips (docs/product/part-2.
   });
 
   it('is read back only when it has that shape (a deep link has none)', () => {
-    expect(readEventClipsState(eventClipsStateOf(EVENT))).toEqual(eventClipsStateOf(EVENT));
-    expect(readEventClipsState(null)).toBeNull();
-    expect(readEventClipsState({ eventName: 'x' })).toBeNull();
-    expect(readEventClipsState({ ...eventClipsStateOf(EVENT), clipCount: '3' })).toBeNull();
+    const state = eventClipsStateOf(EVENT, 'user-a');
+    expect(readEventClipsState(state, 'user-a')).toEqual(state);
+    expect(readEventClipsState(null, 'user-a')).toBeNull();
+    expect(readEventClipsState({ eventName: 'x' }, 'user-a')).toBeNull();
+    expect(readEventClipsState({ ...state, clipCount: '3' }, 'user-a')).toBeNull();
+  });
+
+  it('is read back only for the user it was made for (it outlives a sign-out in the tab’s history)', () => {
+    const state = eventClipsStateOf(EVENT, 'user-a');
+    expect(readEventClipsState(state, 'user-b')).toBeNull();
+    expect(readEventClipsState(state, null)).toBeNull();
+    // A state from before the stamp names no one: no one trusts it.
+    const { userId: _, ...unstamped } = state;
+    expect(readEventClipsState(unstamped, 'user-a')).toBeNull();
+    expect(readEventClipsState({ ...state, userId: '' }, '')).toBeNull();
   });
 });
 
 describe('eventHeaderOf', () => {
-  const state = { eventName: 'From My Clips', locationName: 'Park', eventDate: '2026-07-04T23:00:00.000Z', clipCount: 2 };
+  const state = {
+    userId: 'user-a',
+    eventName: 'From My Clips',
+    locationName: 'Park',
+    eventDate: '2026-07-04T23:00:00.000Z',
+    clipCount: 2,
+  };
 
   it('shows the navigation state at once, in the default zone when it has none', () => {
     expect(eventHeaderOf(null, state)).toEqual({

@@ -6,8 +6,14 @@ import type { ClipEvent } from './clipSchemas';
  * docs/product/part-2.md §2 "My Clips": opening an event carries eventName, locationName, eventDate and clipCount
  * in the navigation state, so its clips page has a header at once; the venue's zone rides along, so that
  * header shows the date on the venue's clock before the API answers.
+ *
+ * The state stays in the tab's history after sign-out (a shared tablet): the next user pressing Back into
+ * /clips/event/{id} would see the previous user's event and clip count until the API answered. So it names
+ * the user it was made for, and is read back only for that user.
  */
 export interface EventClipsState {
+  /** The signed-in user who opened the event (selectSignedInUserId). */
+  userId: string;
   eventName: string;
   locationName: string;
   /** The event's start (ISO). */
@@ -17,6 +23,7 @@ export interface EventClipsState {
 }
 
 const stateSchema = v.object({
+  userId: v.pipe(v.string(), v.minLength(1)),
   eventName: v.string(),
   locationName: v.string(),
   eventDate: v.string(),
@@ -26,8 +33,9 @@ const stateSchema = v.object({
 
 export const eventClipsPath = (eventId: string) => `/clips/event/${encodeURIComponent(eventId)}`;
 
-export function eventClipsStateOf(event: ClipEvent): EventClipsState {
+export function eventClipsStateOf(event: ClipEvent, userId: string): EventClipsState {
   return {
+    userId,
     eventName: event.name,
     locationName: event.location.name,
     eventDate: event.startTime,
@@ -36,10 +44,14 @@ export function eventClipsStateOf(event: ClipEvent): EventClipsState {
   };
 }
 
-/** The state of the history entry, when it is one (a deep link or a reload from elsewhere has none). */
-export function readEventClipsState(state: unknown): EventClipsState | null {
+/**
+ * The state of the history entry, when it is one made for `userId`, the user signed in now (a deep link or a
+ * reload from elsewhere has none; one left by another user, or from before the user stamp, is not trusted).
+ */
+export function readEventClipsState(state: unknown, userId: string | null): EventClipsState | null {
+  if (userId === null) return null;
   const parsed = v.safeParse(stateSchema, state);
-  return parsed.success ? parsed.output : null;
+  return parsed.success && parsed.output.userId === userId ? parsed.output : null;
 }
 
 /** What the clips page's header shows. */
