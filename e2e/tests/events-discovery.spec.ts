@@ -14,7 +14,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { createEventViaApi, uploadClipViaApi } from '../support/clips';
 import { createVenueViaApi, DAY, expectedMiles, fromNow, HOUR, milesNorthOf, type Point, type Venue } from '../support/events';
 import { adminToken, storedToken } from '../support/session';
-import { goViaMenu } from '../support/shell';
+import { goViaMenu, logOut } from '../support/shell';
 import { makeClip } from '../support/videos';
 
 /** Devices of the tests: each far (> 60 miles) from the others. */
@@ -247,12 +247,12 @@ test.describe('Nearby Locations (ADMIN menu)', () => {
   });
 });
 
-// A server of its own: the default view depends on every recent event there is.
+// A server of its own: the default view depends on whether there are recent events at all.
 testWithOwnServer.describe('Recent Events picker', () => {
   testWithOwnServer(
-    "'With My Content' by default for a user whose clip is the only recent content; 'All Events' shows the others",
+    "'All Events' by default without content of one's own; 'With My Content' once the user has a clip, though others' events are recent too",
     async ({ page, browser, baseURL, request }) => {
-      // A server of its own to start, a real video to make and upload, three screens: more than the default time.
+      // A server of its own to start, a real video to make and upload, two users, several screens.
       testWithOwnServer.slow();
       const admin = await adminToken(browser, baseURL!, uniqueEmail('recent-admin'));
       const venue = await createVenueViaApi(request, admin, {
@@ -263,8 +263,20 @@ testWithOwnServer.describe('Recent Events picker', () => {
         at: ELY_NV,
       });
       const mine = await eventAt(request, admin, venue, 'My team game', -HOUR);
-      await eventAt(request, admin, venue, 'Next week game', 7 * DAY);
+      const nextWeek = await eventAt(request, admin, venue, 'Next week game', 7 * DAY);
 
+      // A user with no clips or tags, while there are recent events: 'All Events' (docs/product/part-2.md §4).
+      await signIn(page, { email: uniqueEmail('recent-newcomer') });
+      await page.goto('/event/recent');
+      await expectHeading(page, 'Recent Events');
+      await expect(page.getByRole('radio', { name: 'All Events' })).toBeChecked();
+      const newcomerList = page.getByRole('list', { name: 'All Events' });
+      await expect(newcomerList.getByRole('link', { name: new RegExp(mine.name) })).toBeVisible();
+      await expect(page.getByText(nextWeek.name)).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      await logOut(page);
+
+      // A user who uploaded a clip to a recent event: 'With My Content'.
       await signIn(page, { email: uniqueEmail('recent-parent') });
       const video = makeClip(mkdtempSync(path.join(tmpdir(), 'courtside-recent-')), 'game.mp4');
       await uploadClipViaApi(request, await storedToken(page), video, { eventId: mine.id });
@@ -287,10 +299,12 @@ testWithOwnServer.describe('Recent Events picker', () => {
       await expect(allList).toContainText(mine.name);
       await expectNoSeriousA11yViolations(page);
 
-      // Opened afresh, the default is detected again: all recent events now outnumber the user's.
+      // Opened afresh, the default is detected again: the user has content at a recent event, so 'With My
+      // Content', though all recent events now outnumber the user's.
       await page.goto('/event/recent');
-      await expect(page.getByRole('radio', { name: 'All Events' })).toBeChecked();
-      await expect(page.getByRole('list', { name: 'All Events' })).toContainText(other.name);
+      await expect(page.getByRole('radio', { name: 'With My Content' })).toBeChecked();
+      await expect(page.getByRole('list', { name: 'With My Content' })).toContainText(mine.name);
+      await expect(page.getByText(other.name)).toHaveCount(0);
 
       // The clips link leads to the event's clips.
       await page.getByRole('link', { name: new RegExp(mine.name) }).click();
@@ -299,7 +313,9 @@ testWithOwnServer.describe('Recent Events picker', () => {
       // In the highlights context, an event leads to highlight creation for it.
       await page.goto('/highlights/create');
       await expectHeading(page, 'Create Highlight');
+      await expect(page.getByRole('radio', { name: 'With My Content' })).toBeChecked();
       await expectNoSeriousA11yViolations(page);
+      await page.getByRole('radio', { name: 'All Events' }).check();
       await page.getByRole('link', { name: new RegExp(other.name) }).click();
       await page.waitForURL((url) => url.pathname === `/highlights/create/${other.id}`);
     },

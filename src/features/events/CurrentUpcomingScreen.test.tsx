@@ -4,7 +4,16 @@ import { Settings } from 'luxon';
 import { setupApiServer } from '../../test/apiServer';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import CurrentUpcomingScreen from './CurrentUpcomingScreen';
-import { DAY, eventAt, eventsAnswer, HOUR, serveEventLists, signedInOptions } from './eventListFixtures';
+import {
+  DAY,
+  eventAt,
+  eventsAnswer,
+  HOUR,
+  refuseSession,
+  serveEventLists,
+  signedInOptions,
+  unauthorized,
+} from './eventListFixtures';
 
 setupApiServer();
 
@@ -91,9 +100,61 @@ describe('CurrentUpcomingScreen', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
+  it('a 401 stops the screen silently: no error, no retry (§6)', async () => {
+    refuseSession();
+    serveEventLists(() => unauthorized());
+    const { store } = show();
+    await waitFor(() =>
+      expect(Object.values(store.getState().api.queries).map((q) => q?.status)).toEqual(['rejected', 'rejected']),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /retry|try again/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading events...' })).toBeInTheDocument();
+  });
+
   it("a malformed answer shows 'Unexpected response format'", async () => {
     serveEventLists(() => HttpResponse.json({ success: true, data: [{ id: 'e-1' }] }));
     show();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Unexpected response format'));
+  });
+});
+
+describe("CurrentUpcomingScreen: judged on the server's clock", () => {
+  // The device's clock is 2 hours behind the server's (the session measured it from the token).
+  const OFFSET = 2 * HOUR;
+  const showSkewed = () =>
+    renderWithProviders(<CurrentUpcomingScreen />, signedInOptions('/event/upcoming', { clockOffsetMs: OFFSET }));
+
+  it("an event the server answers as live is LIVE, though it starts later on the device's clock", async () => {
+    const serverNow = NOW + OFFSET;
+    serveEventLists((params) =>
+      params.get('timeFilter') === 'current'
+        ? eventsAnswer([eventAt('live', 'Started an hour ago', serverNow, -HOUR)])
+        : eventsAnswer([eventAt('soon', 'In three hours', serverNow, 3 * HOUR)]),
+    );
+    showSkewed();
+    const live = await screen.findByRole('list', { name: 'Live now' });
+    expect(within(live).getByText('Started an hour ago')).toBeInTheDocument();
+    expect(within(live).getByText('LIVE')).toBeInTheDocument();
+    const next = screen.getByRole('list', { name: 'Next 7 days' });
+    expect(within(next).getByText('In three hours')).toBeInTheDocument();
+  });
+
+  it("an event over on the server's clock is not LIVE, though still going on the device's", async () => {
+    const serverNow = NOW + OFFSET;
+    // Ended 30 minutes ago for the server; on the device's clock it ends in 90 minutes.
+    const over = eventAt('over', 'Just ended', serverNow, -2 * HOUR, {
+      endTime: new Date(serverNow - 30 * 60_000).toISOString(),
+    });
+    serveEventLists((params) =>
+      params.get('timeFilter') === 'current'
+        ? eventsAnswer([over])
+        : eventsAnswer([eventAt('soon', 'In three hours', serverNow, 3 * HOUR)]),
+    );
+    showSkewed();
+    const next = await screen.findByRole('list', { name: 'Next 7 days' });
+    expect(within(next).getByText('In three hours')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Live now' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Just ended')).not.toBeInTheDocument();
   });
 });

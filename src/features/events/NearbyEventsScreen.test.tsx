@@ -1,9 +1,19 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { useDeviceLocation, type DeviceLocationView } from '../geolocation/public';
-import { apiEvent, DAY, eventAt, eventsAnswer, serveEventLists, signedInOptions } from './eventListFixtures';
+import {
+  apiEvent,
+  DAY,
+  eventAt,
+  eventsAnswer,
+  HOUR,
+  refuseSession,
+  serveEventLists,
+  signedInOptions,
+  unauthorized,
+} from './eventListFixtures';
 import NearbyEventsScreen from './NearbyEventsScreen';
 
 jest.mock('../geolocation/public', () => ({
@@ -71,6 +81,50 @@ describe('NearbyEventsScreen: the events', () => {
     expect(seen[0]?.get('near')).toBe('41.8623,-87.6167');
     expect(seen[0]?.get('radius')).toBe('25');
     expect(Math.abs(Date.parse(seen[0]?.get('time') ?? '') - NOW)).toBeLessThan(60_000);
+  });
+
+  it("sends the server's now, to the minute: the device's clock corrected by the offset the session measured", async () => {
+    const offset = -3 * HOUR; // the device's clock is 3 hours ahead of the server's
+    const seen = serveSearch(() => HttpResponse.json({ success: true, data: [] }));
+    renderWithProviders(<NearbyEventsScreen />, signedInOptions('/event/nearest', { clockOffsetMs: offset }));
+    await screen.findByText(/No events within 25 miles/);
+    const time = Date.parse(seen[0]?.get('time') ?? '');
+    expect(time % 60_000).toBe(0);
+    expect(time).toBeLessThanOrEqual(Date.now() + offset);
+    expect(time).toBeGreaterThan(NOW + offset - 60_000);
+  });
+
+  it("LIVE on the server's clock", async () => {
+    const offset = -3 * HOUR;
+    const serverNow = NOW + offset;
+    serveSearch(() =>
+      HttpResponse.json({
+        success: true,
+        data: [
+          // Started a minute ago for the server; on the device's clock it ended two hours ago.
+          {
+            ...eventAt('live', 'Pickup game', serverNow, -MINUTE, { endTime: new Date(serverNow + HOUR).toISOString() }),
+            distance: 0.4,
+          },
+        ],
+      }),
+    );
+    renderWithProviders(<NearbyEventsScreen />, signedInOptions('/event/nearest', { clockOffsetMs: offset }));
+    const list = await screen.findByRole('list', { name: 'Events near you' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent('LIVE');
+  });
+
+  it('a 401 stops the screen silently: no error, no fallback, no retry (§6)', async () => {
+    refuseSession();
+    const seen = serveSearch(() => unauthorized());
+    const queries = serveEventLists(() => eventsAnswer([]));
+    const { store } = show();
+    await waitFor(() => expect(Object.values(store.getState().api.queries).map((q) => q?.status)).toEqual(['rejected']));
+    expect(seen).toHaveLength(1);
+    expect(queries).toEqual([]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /retry|try again/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading nearby events...' })).toBeInTheDocument();
   });
 
   it('loading: a skeleton while the search runs', async () => {

@@ -1,8 +1,18 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
+import { api } from '../../api/apiSlice';
 import { setupApiServer } from '../../test/apiServer';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { DAY, eventAt, eventsAnswer, HOUR, serveEventLists, signedInOptions } from './eventListFixtures';
+import {
+  DAY,
+  eventAt,
+  eventsAnswer,
+  HOUR,
+  refuseSession,
+  serveEventLists,
+  signedInOptions,
+  unauthorized,
+} from './eventListFixtures';
 import HighlightEventPickerScreen from './HighlightEventPickerScreen';
 import RecentEventsScreen from './RecentEventsScreen';
 
@@ -40,13 +50,30 @@ describe('RecentEventsScreen: the default view (docs/product/part-2.md §4)', ()
     );
   });
 
-  it("'All Events' when all recent events outnumber the user's", async () => {
-    const queries = serveRecent();
+  it("'With My Content' when the user has content at a recent event, though others' recent events outnumber it", async () => {
+    // Totals 1 (mine) and 2 (all): the rule reads the events in `data`, one each, not the totals.
+    serveRecent({ mine: [mineEvent], all: [otherEvent, mineEvent] });
+    show();
+    const list = await screen.findByRole('list', { name: 'With My Content' });
+    expect(radio('With My Content')).toBeChecked();
+    expect(within(list).getByText('Our league final')).toBeInTheDocument();
+    expect(screen.queryByText('Somebody else’s game')).not.toBeInTheDocument();
+  });
+
+  it("'All Events' when the user has no recent content but there are recent events", async () => {
+    const queries = serveRecent({ mine: [], all: [otherEvent] });
     show();
     const list = await screen.findByRole('list', { name: 'All Events' });
     expect(radio('All Events')).toBeChecked();
     expect(within(list).getByText('Somebody else’s game')).toBeInTheDocument();
     expect(queries).toContain('?timeFilter=recent');
+  });
+
+  it("'With My Content' when there are no recent events at all", async () => {
+    serveRecent({ mine: [], all: [] });
+    show();
+    expect(await screen.findByText('You have no clips or tags at a recent event yet.')).toBeInTheDocument();
+    expect(radio('With My Content')).toBeChecked();
   });
 
   it("'With My Content' when detection fails", async () => {
@@ -94,12 +121,47 @@ describe('RecentEventsScreen: views and links', () => {
   });
 });
 
+describe('RecentEventsScreen: after an upload', () => {
+  it("a first clip at a recent event makes it appear under 'With My Content'", async () => {
+    let mine: unknown[] = [];
+    serveEventLists((params) => eventsAnswer(params.get('userAssociated') === 'true' ? mine : [otherEvent]));
+    const { store } = show('/event/recent?show=mine');
+    expect(await screen.findByText('You have no clips or tags at a recent event yet.')).toBeInTheDocument();
+
+    // The upload completes: uploads/uploadQueuePolicy.ts completedUploadTags('other').
+    mine = [{ ...otherEvent, clipCount: 1 }];
+    act(() => {
+      store.dispatch(
+        api.util.invalidateTags([
+          { type: 'Clip', id: 'LIST' },
+          { type: 'EventClips', id: 'other' },
+          { type: 'Event', id: 'other' },
+        ]),
+      );
+    });
+    const list = await screen.findByRole('list', { name: 'With My Content' });
+    expect(within(list).getByText('Somebody else’s game')).toBeInTheDocument();
+  });
+});
+
+describe("RecentEventsScreen: LIVE on the server's clock", () => {
+  it("an event the server sees as live carries LIVE though the device's clock is behind", async () => {
+    // The device is 2 hours behind the server: the game started an hour ago on the server's clock.
+    const offset = 2 * HOUR;
+    const game = eventAt('game', 'Started on the server', NOW + offset, -HOUR);
+    serveEventLists(() => eventsAnswer([game]));
+    renderWithProviders(<RecentEventsScreen />, signedInOptions('/event/recent?show=all', { clockOffsetMs: offset }));
+    const item = await screen.findByRole('link', { name: /Started on the server/ });
+    expect(item).toHaveTextContent('LIVE');
+  });
+});
+
 describe('RecentEventsScreen: the other states', () => {
   it('loading: skeletons while detecting and loading', async () => {
     serveRecent();
     show();
     expect(screen.getByRole('status', { name: 'Loading recent events...' })).toBeInTheDocument();
-    await screen.findByRole('list', { name: 'All Events' });
+    await screen.findByRole('list', { name: 'With My Content' });
   });
 
   it('empty with my content: links to /clips/upload', async () => {
@@ -120,6 +182,17 @@ describe('RecentEventsScreen: the other states', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Our league final')).toBeInTheDocument();
+  });
+
+  it('a 401 stops the screen silently: no error, no retry (§6)', async () => {
+    refuseSession();
+    serveEventLists(() => unauthorized());
+    const { store } = show();
+    await waitFor(() => expect(store.getState().api.queries).not.toEqual({}));
+    await waitFor(() => expect(Object.values(store.getState().api.queries).every((q) => q?.status === 'rejected')).toBe(true));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /retry|try again/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading recent events...' })).toBeInTheDocument();
   });
 
   it("a malformed answer shows 'Unexpected response format'", async () => {

@@ -56,8 +56,29 @@ export function serveEventLists(answer: (params: URLSearchParams) => Response | 
   return queries;
 }
 
-/** Options of renderWithProviders for a signed-in user (with a token the baseQuery accepts), at `route`. */
-export function signedInOptions(route = '/') {
+/**
+ * Options of renderWithProviders for a signed-in user (with a token the baseQuery accepts), at `route`;
+ * `clockOffsetMs` is the server's clock minus the device's as the session measured it.
+ */
+export function signedInOptions(route = '/', { clockOffsetMs = 0 }: { clockOffsetMs?: number } = {}) {
   const session = signedInState().session;
-  return { route, preloadedState: { session: { ...session, token: makeToken({}) } } };
+  // The token was issued on the server's clock, as a real one is.
+  const token = makeToken({}, Date.now() + clockOffsetMs);
+  return { route, preloadedState: { session: { ...session, token, clockOffsetMs } } };
 }
+
+/**
+ * The API's refusal of the session (§6): a token refresh that is refused too, so the 401 stands (its
+ * 'Token refresh failed' warning is silenced; jest's restoreMocks brings console.warn back after the test).
+ */
+export function refuseSession(): void {
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  apiServer.use(
+    http.post(API('auth/verify/refresh'), () =>
+      HttpResponse.json({ success: false, error: 'Invalid token', code: 'INVALID_TOKEN' }, { status: 401 }),
+    ),
+  );
+}
+
+export const unauthorized = () =>
+  HttpResponse.json({ success: false, error: 'Authentication required', code: 'UNAUTHORIZED' }, { status: 401 });

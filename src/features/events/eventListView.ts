@@ -13,14 +13,15 @@ export interface QueryState {
 
 /**
  * The error state of a list fed by one or more queries (docs/product/part-2.md §8 "Events"): the first failure's
- * text, and a retry that asks again for each failed query (the others keep their answers).
+ * text, and a retry that asks again for each failed query (the others keep their answers). Null when nothing
+ * failed, and when a query was refused for authentication (401): that stops the screen silently (§6), whatever
+ * the other queries did, so the list keeps its skeleton (or the items it has) and no error box is shown.
  */
 export function eventsLoadErrorOf(queries: readonly QueryState[]): ListErrorProps | null {
   const failed = queries.filter((q) => q.isError);
-  const first = failed[0];
-  if (!first) return null;
-  return {
-    ...eventsLoadError(toApiFailure(first.error)),
-    onRetry: () => failed.forEach((q) => void q.refetch()),
-  };
+  if (failed.length === 0) return null;
+  const shown = failed.map((q) => eventsLoadError(toApiFailure(q.error)));
+  const first = shown[0];
+  if (!first || shown.includes(null)) return null;
+  return { ...first, onRetry: () => failed.forEach((q) => void q.refetch()) };
 }

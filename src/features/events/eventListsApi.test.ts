@@ -1,10 +1,12 @@
+import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { api } from '../../api/apiSlice';
 import { makeStore } from '../../app/store';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { signedInState } from '../../test/renderWithProviders';
 import { makeToken } from '../../test/tokens';
 import { apiEvent, eventsAnswer, serveEventLists } from './eventListFixtures';
-import { eventListParams, eventListsApi, nearbySearchParams, type NearbyEventsArgs } from './eventListsApi';
+import { dependsOnUserContent, eventListParams, eventListsApi, nearbySearchParams, type NearbyEventsArgs } from './eventListsApi';
 
 setupApiServer();
 
@@ -58,26 +60,78 @@ describe('query strings', () => {
 });
 
 describe('getEvents', () => {
-  it("maps the events and reads pagination.total (the recent picker's counts)", async () => {
+  it('maps the events in `data`', async () => {
     const queries = serveEventLists(() => eventsAnswer([apiEvent({ clipCount: 3 })], 9));
     const result = await store().dispatch(
       eventListsApi.endpoints.getEvents.initiate({ timeFilter: 'recent', userAssociated: true, limit: 1 }),
     );
     expect(queries).toEqual(['?timeFilter=recent&userAssociated=true&limit=1']);
-    expect(result.data?.total).toBe(9);
-    expect(result.data?.events[0]).toMatchObject({ id: 'e-1', clipCount: 3, distanceMiles: null });
+    expect(result.data).toEqual({ events: [expect.objectContaining({ id: 'e-1', clipCount: 3, distanceMiles: null })] });
   });
 
-  it('without pagination, the total is the number of events', async () => {
+  it('an answer without pagination is read the same', async () => {
     serveEventLists(() => HttpResponse.json({ success: true, data: [apiEvent()] }));
     const result = await store().dispatch(eventListsApi.endpoints.getEvents.initiate({ timeFilter: 'current' }));
-    expect(result.data?.total).toBe(1);
+    expect(result.data?.events).toHaveLength(1);
   });
 
   it("a malformed answer is 'Unexpected response format', not a crash", async () => {
     serveEventLists(() => HttpResponse.json({ success: true, data: { events: [] } }));
     const result = await store().dispatch(eventListsApi.endpoints.getEvents.initiate({ timeFilter: 'current' }));
     expect(result.error).toMatchObject({ status: 'CUSTOM_ERROR', error: 'Unexpected response format' });
+  });
+});
+
+describe('getEvents after a completed upload (the {Clip, LIST} it invalidates)', () => {
+  const MINE = { timeFilter: 'recent', userAssociated: true } as const;
+  const DETECT_MINE = { timeFilter: 'recent', userAssociated: true, limit: 1 } as const;
+  const DETECT_ALL = { timeFilter: 'recent', limit: 1 } as const;
+  const CURRENT = { timeFilter: 'current' } as const;
+
+  it("asks again for the lists that depend on the user's content: a first clip at a recent event makes it appear", async () => {
+    let mine: unknown[] = [];
+    const queries = serveEventLists((params) =>
+      params.get('userAssociated') === 'true' ? eventsAnswer(mine) : eventsAnswer([apiEvent({ id: 'other' })]),
+    );
+    const s = store();
+    const subscriptions = [MINE, DETECT_MINE, DETECT_ALL, CURRENT].map((args) =>
+      s.dispatch(eventListsApi.endpoints.getEvents.initiate(args)),
+    );
+    await Promise.all(subscriptions);
+    expect(eventListsApi.endpoints.getEvents.select(MINE)(s.getState()).data?.events).toEqual([]);
+    queries.length = 0;
+
+    // The upload of a first clip to event e-1 completes (uploads/uploadQueuePolicy.ts completedUploadTags).
+    mine = [apiEvent({ id: 'e-1', clipCount: 1 })];
+    s.dispatch(
+      api.util.invalidateTags([
+        { type: 'Clip', id: 'LIST' },
+        { type: 'EventClips', id: 'e-1' },
+        { type: 'Event', id: 'e-1' },
+      ]),
+    );
+    await waitFor(() =>
+      expect(
+        eventListsApi.endpoints.getEvents
+          .select(MINE)(s.getState())
+          .data?.events.map((e) => e.id),
+      ).toEqual(['e-1']),
+    );
+    await waitFor(() => expect(queries).toHaveLength(3));
+    expect(queries.sort()).toEqual([
+      '?timeFilter=recent&limit=1',
+      '?timeFilter=recent&userAssociated=true',
+      '?timeFilter=recent&userAssociated=true&limit=1',
+    ]);
+    subscriptions.forEach((sub) => sub.unsubscribe());
+  });
+
+  it("which lists depend on the user's content", () => {
+    expect(dependsOnUserContent(MINE)).toBe(true);
+    expect(dependsOnUserContent(DETECT_MINE)).toBe(true);
+    expect(dependsOnUserContent(DETECT_ALL)).toBe(true);
+    expect(dependsOnUserContent({ timeFilter: 'recent' })).toBe(false);
+    expect(dependsOnUserContent(CURRENT)).toBe(false);
   });
 });
 

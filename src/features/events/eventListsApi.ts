@@ -18,10 +18,12 @@ export interface EventListArgs {
   days?: number;
 }
 
+/**
+ * GET /events as the lists read it: the events in `data` (docs/product/part-2.md §7). `pagination` is not
+ * read: the recent picker's default compares the events answered, not the totals (recentPicker.ts).
+ */
 export interface EventList {
   events: ListedEvent[];
-  /** How many events match in all (`pagination.total`), which can exceed `events.length` under a limit. */
-  total: number;
 }
 
 export interface NearbyEventsArgs {
@@ -39,13 +41,8 @@ export interface NearbyEvents {
   source: 'search' | 'current';
 }
 
-const paginationSchema = v.object({ total: v.pipe(v.number(), v.integer(), v.minValue(0)) });
-
-/** GET /events: the events in `data`, the pagination beside it. */
-export const eventListResponseSchema = v.object({
-  ...envelope(v.array(listedEventSchema)).entries,
-  pagination: v.optional(paginationSchema),
-});
+/** GET /events: the events in `data` (the pagination beside it is not read). */
+export const eventListResponseSchema = envelope(v.array(listedEventSchema));
 /** GET /events/search: events with their distance in miles. */
 export const nearbySearchResponseSchema = envelope(v.array(listedEventSchema));
 
@@ -67,7 +64,7 @@ export function nearbySearchParams({ lat, lng, radius, time }: NearbyEventsArgs)
 }
 
 function toEventList(raw: RawEventList): EventList {
-  return { events: raw.data.map(toListedEvent), total: raw.pagination?.total ?? raw.data.length };
+  return { events: raw.data.map(toListedEvent) };
 }
 
 /** Current events within `radius` miles of `from`, nearest first: the nearby search's stand-in. */
@@ -87,8 +84,24 @@ const listTags = (result: { events: ListedEvent[] } | undefined) => [
 ];
 
 /**
+ * Whether the user's content decides which events a GET /events answer holds: `userAssociated` (the events
+ * where the user has clips or tags), and the picker's default detection (`recent`, `limit=1`), which compares
+ * the user's recent events with all of them. A completed upload invalidates `{Clip, LIST}` (and the event it
+ * went to, which such a list may not hold yet), so these answers are asked for again and a first clip at a
+ * recent event makes it appear.
+ */
+export const dependsOnUserContent = ({ timeFilter, userAssociated, limit }: EventListArgs): boolean =>
+  userAssociated === true || (timeFilter === 'recent' && limit === 1);
+
+const eventListTags = (result: EventList | undefined, _error: unknown, args: EventListArgs) => [
+  ...listTags(result),
+  ...(dependsOnUserContent(args) ? [{ type: 'Clip' as const, id: 'LIST' }] : []),
+];
+
+/**
  * The event lists of part 2: Current & Upcoming, Recent and Nearby (docs/product/part-2.md §2, §7).
- * A new event (`createEvent` invalidates `{Event, LIST}`) refreshes every one of them.
+ * A new event (`createEvent` invalidates `{Event, LIST}`) refreshes every one of them; a new clip
+ * (`{Clip, LIST}`) those that depend on the user's content (dependsOnUserContent).
  */
 export const eventListsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -96,7 +109,7 @@ export const eventListsApi = api.injectEndpoints({
       query: (args) => ({ url: 'events', params: eventListParams(args) }),
       rawResponseSchema: eventListResponseSchema,
       transformResponse: (raw: RawEventList) => toEventList(raw),
-      providesTags: listTags,
+      providesTags: eventListTags,
     }),
     /**
      * GET /events/search near the device. On a failure or a malformed answer it falls back to the current

@@ -1,20 +1,30 @@
 import { readRecentView, recentEventHref, RECENT_VIEW_LABEL, recentPickerDefault } from './recentPicker';
 
-describe('recentPickerDefault (docs/product/part-2.md §4)', () => {
-  it("'With My Content' when the user's recent events are all there are", () => {
-    expect(recentPickerDefault(4, 4, false)).toBe('mine');
-    expect(recentPickerDefault(0, 0, false)).toBe('mine');
+const answer = (...ids: string[]) => ({ events: ids.map((id) => ({ id })) });
+
+describe('recentPickerDefault (docs/product/part-2.md §4, §7: the events in `data` of the two limit=1 calls)', () => {
+  it("'With My Content' when the user has content at a recent event, even if others' events are recent too", () => {
+    // Mine ⊆ all: with limit=1 both answers hold one event; the totals (1 vs 5) are not the rule.
+    expect(recentPickerDefault(answer('mine'), answer('other'), false)).toBe('mine');
+    expect(recentPickerDefault(answer('mine'), answer('mine'), false)).toBe('mine');
   });
 
-  it("'All Events' when all recent events outnumber the user's", () => {
-    expect(recentPickerDefault(0, 3, false)).toBe('all');
-    expect(recentPickerDefault(2, 3, false)).toBe('all');
+  it("'All Events' only when the user has no recent content but there are recent events", () => {
+    expect(recentPickerDefault(answer(), answer('other'), false)).toBe('all');
   });
 
-  it("'With My Content' when detection failed or gave no count", () => {
-    expect(recentPickerDefault(0, 3, true)).toBe('mine');
-    expect(recentPickerDefault(null, 3, false)).toBe('mine');
-    expect(recentPickerDefault(1, null, false)).toBe('mine');
+  it("'With My Content' when there are no recent events at all", () => {
+    expect(recentPickerDefault(answer(), answer(), false)).toBe('mine');
+  });
+
+  it('an answer with more than the one event asked for still counts as "has some"', () => {
+    expect(recentPickerDefault(answer('mine'), answer('a', 'b', 'mine'), false)).toBe('mine');
+  });
+
+  it("'With My Content' when detection failed or gave no answer", () => {
+    expect(recentPickerDefault(answer(), answer('other'), true)).toBe('mine');
+    expect(recentPickerDefault(undefined, answer('other'), false)).toBe('mine');
+    expect(recentPickerDefault(answer(), undefined, false)).toBe('mine');
   });
 
   it('labels the views as the spec names them', () => {

@@ -11,12 +11,32 @@ export function readRecentView(value: string | null): RecentView | null {
   return value === 'mine' || value === 'all' ? value : null;
 }
 
+/** A detection answer as the picker reads it: the events in `data`. */
+export interface DetectionAnswer {
+  events: readonly unknown[];
+}
+
 /**
- * The picker's default (docs/product/part-2.md §4): 'With My Content' unless all recent events outnumber
- * the user's, then 'All Events'; 'With My Content' when the detection failed. The counts are the totals of
- * `timeFilter=recent&userAssociated=true&limit=1` and `timeFilter=recent&limit=1` (§7).
+ * How many events a detection answer holds in `data`: 0 or 1 under `limit=1` (a server that sent more still
+ * counts as 1, "has some"); null without an answer.
  */
-export function recentPickerDefault(mineCount: number | null, allCount: number | null, failed: boolean): RecentView {
+const detectedCount = (answer: DetectionAnswer | undefined): number | null => (answer ? Math.min(answer.events.length, 1) : null);
+
+/**
+ * The picker's default (docs/product/part-2.md §4, §7) from the answers of the two `limit=1` calls,
+ * `timeFilter=recent&userAssociated=true&limit=1` (`mine`) and `timeFilter=recent&limit=1` (`all`), read for
+ * their `data`: each holds 0 or 1 event. 'All Events' only when the all-events answer has more than the user's,
+ * that is the user has no content at a recent event but there are recent events; otherwise 'With My Content',
+ * and so when the detection failed or gave no answer. (Not their `pagination.total`: the user's events are
+ * among all events, so comparing totals would pick 'All Events' whenever anyone else's event is recent.)
+ */
+export function recentPickerDefault(
+  mine: DetectionAnswer | undefined,
+  all: DetectionAnswer | undefined,
+  failed: boolean,
+): RecentView {
+  const mineCount = detectedCount(mine);
+  const allCount = detectedCount(all);
   if (failed || mineCount === null || allCount === null) return 'mine';
   return allCount > mineCount ? 'all' : 'mine';
 }

@@ -2,11 +2,14 @@ import { currentAndUpcomingRows } from './eventRows';
 import { eventsLoadErrorOf } from './eventListView';
 import { useGetEventsQuery } from './eventListsApi';
 import { UPCOMING_WINDOW_DAYS } from './eventTiming';
-import { useClock } from './useClock';
+import { useServerClock } from './useClock';
 
-/** Current & Upcoming: GET /events?timeFilter=current and ?timeFilter=upcoming&days=7, shown as one list. */
+/**
+ * Current & Upcoming: GET /events?timeFilter=current and ?timeFilter=upcoming&days=7, shown as one list, each
+ * event judged again on the server's clock (LIVE or upcoming), as the API judged it.
+ */
 export function useCurrentAndUpcoming() {
-  const now = useClock().now();
+  const now = useServerClock().now();
   const current = useGetEventsQuery({ timeFilter: 'current' });
   const upcoming = useGetEventsQuery({ timeFilter: 'upcoming', days: UPCOMING_WINDOW_DAYS });
   const sections =

@@ -5,17 +5,18 @@ import { toRows } from './eventRows';
 import { eventsLoadErrorOf } from './eventListView';
 import { useGetEventsQuery } from './eventListsApi';
 import { readRecentView, recentPickerDefault, type RecentView } from './recentPicker';
-import { useClock } from './useClock';
+import { useServerClock } from './useClock';
 
 const settled = (q: { isSuccess: boolean; isError: boolean }) => q.isSuccess || q.isError;
 
 /**
  * The Recent Events picker (docs/product/part-2.md §2, §4, §7). The view is the one in the address, else the
- * detected default: one event of each kind is asked for (`limit=1`) and the totals compared. Choosing a view
- * puts it in the address, replacing the entry, so Back from an event returns to the same view.
+ * detected default: one event of each kind is asked for (`limit=1`) and the events in `data` compared
+ * (recentPickerDefault). Choosing a view puts it in the address, replacing the entry, so Back from an event
+ * returns to the same view. LIVE is judged on the server's clock.
  */
 export function useRecentEventsPicker() {
-  const now = useClock().now();
+  const now = useServerClock().now();
   const [params, setParams] = useSearchParams();
   const inAddress = readRecentView(params.get('show'));
   // The router applies a new address in a transition: until it has, the radio shows the pick (no flicker back).
@@ -26,10 +27,7 @@ export function useRecentEventsPicker() {
   const mine = useGetEventsQuery(detect ?? { timeFilter: 'recent', userAssociated: true, limit: 1 });
   const all = useGetEventsQuery(detect ?? { timeFilter: 'recent', limit: 1 });
   const view: RecentView | null =
-    chosen ??
-    (settled(mine) && settled(all)
-      ? recentPickerDefault(mine.data?.total ?? null, all.data?.total ?? null, mine.isError || all.isError)
-      : null);
+    chosen ?? (settled(mine) && settled(all) ? recentPickerDefault(mine.data, all.data, mine.isError || all.isError) : null);
   const list = useGetEventsQuery(
     view === null ? skipToken : view === 'mine' ? { timeFilter: 'recent', userAssociated: true } : { timeFilter: 'recent' },
   );

@@ -1,10 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import type { ApiFailure } from '../../api/apiErrors';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
 import { makeToken } from '../../test/tokens';
 import { useDeviceLocation, type DeviceLocationView } from '../geolocation/public';
 import NearbyLocationsScreen from './NearbyLocationsScreen';
+import { LOCATIONS_UNREACHABLE, nearbyLocationsLoadError } from './nearbyLocationsApi';
 
 jest.mock('../geolocation/public', () => ({
   ...jest.requireActual('../geolocation/public'),
@@ -131,11 +133,49 @@ describe('NearbyLocationsScreen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Unexpected response format');
   });
 
+  it('a 401 stops the screen silently: no error, no retry (§6)', async () => {
+    locationIs({});
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined); // 'Token refresh failed'
+    apiServer.use(
+      http.post(API('auth/verify/refresh'), () =>
+        HttpResponse.json({ success: false, error: 'Invalid token', code: 'INVALID_TOKEN' }, { status: 401 }),
+      ),
+    );
+    const seen = serveLocations(() =>
+      HttpResponse.json({ success: false, error: 'Authentication required', code: 'UNAUTHORIZED' }, { status: 401 }),
+    );
+    const { store } = show();
+    await waitFor(() => expect(Object.values(store.getState().api.queries).map((q) => q?.status)).toEqual(['rejected']));
+    expect(seen).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /retry|try again/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading nearby locations...' })).toBeInTheDocument();
+  });
+
   it("without a connection: 'Try again'", async () => {
     locationIs({});
     serveLocations(() => HttpResponse.error());
     show();
     expect(await screen.findByRole('alert')).toHaveTextContent('Unable to connect to the server.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('nearbyLocationsLoadError', () => {
+  const failure = (status: ApiFailure['status'], serverMessage: string | null = null): ApiFailure => ({
+    status,
+    serverMessage,
+    code: null,
+    details: null,
+  });
+
+  it('a 401 shows nothing (§6)', () => {
+    expect(nearbyLocationsLoadError(failure(401, 'Session expired'))).toBeNull();
+  });
+
+  it('other failures say what the event lists say, about locations', () => {
+    expect(nearbyLocationsLoadError(failure(500))).toEqual({ message: 'Failed to fetch locations: 500', retryLabel: 'Retry' });
+    expect(nearbyLocationsLoadError(failure(403, 'Forbidden'))).toEqual({ message: 'Forbidden', retryLabel: 'Retry' });
+    expect(nearbyLocationsLoadError(failure('timeout'))).toEqual({ message: LOCATIONS_UNREACHABLE, retryLabel: 'Try again' });
   });
 });

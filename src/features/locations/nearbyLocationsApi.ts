@@ -55,7 +55,12 @@ export function toNearbyLocation(raw: RawNearbyLocation, from: { latitude: numbe
 export const LOCATIONS_UNREACHABLE =
   'Unable to connect to the server. Please check if the backend is running or try again later.';
 
-export function nearbyLocationsLoadError(failure: ApiFailure): Omit<ListErrorProps, 'onRetry'> {
+/**
+ * What the venue list shows when loading failed, as for the event lists (docs/product/part-2.md §8 "Events"). A 401
+ * shows nothing (§6: an authentication failure stops the screens silently; the session is dealt with elsewhere).
+ */
+export function nearbyLocationsLoadError(failure: ApiFailure): Omit<ListErrorProps, 'onRetry'> | null {
+  if (failure.status === 401) return null;
   if (failure.status === 'network' || failure.status === 'timeout') {
     return { message: LOCATIONS_UNREACHABLE, retryLabel: 'Try again' };
   }
@@ -90,8 +95,7 @@ export function useNearbyLocations() {
   const query = useGetNearbyLocationsQuery(
     at ? { lat: roundCoordinate(at.latitude), lng: roundCoordinate(at.longitude), radius: NEARBY_RADIUS_MILES } : skipToken,
   );
-  const error: ListErrorProps | null = query.isError
-    ? { ...nearbyLocationsLoadError(toApiFailure(query.error)), onRetry: () => void query.refetch() }
-    : null;
+  const shown = query.isError ? nearbyLocationsLoadError(toApiFailure(query.error)) : null;
+  const error: ListErrorProps | null = shown && { ...shown, onRetry: () => void query.refetch() };
   return { device, items: query.data, loading: query.isFetching, error };
 }

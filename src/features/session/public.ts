@@ -35,6 +35,10 @@ export { authApi } from './authApi';
 export { retryFailedLogout } from './logoutFlow';
 export { completeSignIn, discardStoredSession, endSessionAfterProviderLogout, type SignInOutcome } from './signIn';
 
+// The server's clock as the session measured it (device clock + offset), for rules the API judges on its "now".
+export { serverNow } from './clockSkew';
+export { selectClockOffsetMs } from './selectors';
+
 // Page wake-ups (tab shown, focus, online, back/forward cache), for other features' wall-clock deadlines.
 export { pageLifecycleChannel, type PageLifecycleEvent } from './browserEvents';
 
