@@ -5,7 +5,9 @@ import { integer } from './schema';
 
 /**
  * How a clip is answered (ClipView) and how lists of clips are read: one SQL shape for every listing, the
- * uploader's e-mail and the matching tag joined in, one query per page plus one count.
+ * uploader's e-mail and the matching tag joined in, one query per page plus one count. The owner gets the whole
+ * view; anyone else (the highlight screen's `allUsers=true`) gets SharedClipView, without the owner's private
+ * fields.
  */
 
 /** A clip row as stored (`SELECT * FROM clips`). */
@@ -48,13 +50,24 @@ export interface ClipView {
   user: { email: string };
 }
 
+/**
+ * Another user's clip, as the highlight screen shows it (docs/product/part-2.md §2 "Highlight creation", §3 Clip):
+ * no original file name or size, and `tag` always null — the owner's tags (and their descriptions) are theirs
+ * alone (§6). `width`/`height` stay: the frame size says nothing about the owner and lays out the card.
+ */
+export type SharedClipView = Omit<ClipView, 'filename' | 'size' | 'tag'> & { tag: null };
+
+/** The owner's view of their clip: everything. */
 export function toClipView(ctx: AppContext, row: ClipViewRow): ClipView {
+  return { ...toSharedClipView(ctx, row), filename: row.filename, size: Number(row.size), tag: row.tag };
+}
+
+/** Someone else's view of a clip: what the highlight screen needs, nothing private to its owner. */
+export function toSharedClipView(ctx: AppContext, row: ClipViewRow): SharedClipView {
   const now = ctx.now();
   return {
     id: row.id,
     eventId: row.event_id,
-    filename: row.filename,
-    size: Number(row.size),
     duration: row.duration,
     width: row.width,
     height: row.height,
@@ -62,9 +75,14 @@ export function toClipView(ctx: AppContext, row: ClipViewRow): ClipView {
     videoUrl: signMediaPath(ctx.secret, `/media/clips/${row.id}/video`, now),
     timestamp: row.recorded_at.toISOString(),
     device: row.device,
-    tag: row.tag,
+    tag: null,
     user: { email: row.user_email },
   };
+}
+
+/** The view `viewerId` may see of a clip: the whole of their own, the shared part of anyone else's. */
+export function clipViewFor(ctx: AppContext, row: ClipViewRow, viewerId: string): ClipView | SharedClipView {
+  return row.user_id === viewerId ? toClipView(ctx, row) : toSharedClipView(ctx, row);
 }
 
 /** A tag matches a clip this long before its start and after its end (docs/product/part-2.md §9). */
@@ -73,39 +91,45 @@ export const TAG_MATCH_WINDOW_SECONDS = 30;
 export const UNDESCRIBED_TAG = 'Tagged moment';
 
 /**
- * Clips with their uploader and tag. The tag is the earliest of the clip owner's own tags at the clip's event
- * within [start − 30 s, end + 30 s] (docs/product/part-2.md §9), found per row through the tags index.
- * Clips of deleted or revoked users never show (the same rule as their media URLs, lib/media.ts).
+ * The matched tag of the clip row `c` (an alias in scope), as a scalar subquery: the earliest of the clip owner's
+ * own tags at the clip's event within [start − 30 s, end + 30 s] (docs/product/part-2.md §9), found through the
+ * tags index; its trimmed description, or 'Tagged moment'; NULL when none matches or the clip has no event.
+ * Listings select it per row; the upload's INSERT returns it with the new row (routes/uploads.ts).
+ */
+export function matchedTagSql(c: string): string {
+  return `(SELECT coalesce(nullif(btrim(tg.description), ''), '${UNDESCRIBED_TAG}')
+    FROM tags tg
+    WHERE tg.user_id = ${c}.user_id AND tg.event_id = ${c}.event_id
+      AND tg.tagged_at >= ${c}.recorded_at - make_interval(secs => ${TAG_MATCH_WINDOW_SECONDS})
+      AND tg.tagged_at <= ${c}.recorded_at + make_interval(secs => coalesce(${c}.duration, 0) + ${TAG_MATCH_WINDOW_SECONDS})
+    ORDER BY tg.tagged_at, tg.id
+    LIMIT 1)`;
+}
+
+/**
+ * Clips with their uploader and tag. Clips of deleted or revoked users never show (the same rule as their media
+ * URLs, lib/media.ts).
  */
 const CLIP_VIEW_FROM = `FROM clips c
   JOIN users u ON u.id = c.user_id AND u.deleted_at IS NULL AND NOT u.permissions_revoked`;
-const CLIP_VIEW_SELECT = `SELECT c.*, u.email AS user_email, t.tag
-  ${CLIP_VIEW_FROM}
-  LEFT JOIN LATERAL (
-    SELECT coalesce(nullif(btrim(tg.description), ''), '${UNDESCRIBED_TAG}') AS tag
-    FROM tags tg
-    WHERE tg.user_id = c.user_id AND tg.event_id = c.event_id
-      AND tg.tagged_at >= c.recorded_at - make_interval(secs => ${TAG_MATCH_WINDOW_SECONDS})
-      AND tg.tagged_at <= c.recorded_at + make_interval(secs => coalesce(c.duration, 0) + ${TAG_MATCH_WINDOW_SECONDS})
-    ORDER BY tg.tagged_at, tg.id
-    LIMIT 1
-  ) t ON true`;
+const CLIP_VIEW_SELECT = `SELECT c.*, u.email AS user_email, ${matchedTagSql('c')} AS tag
+  ${CLIP_VIEW_FROM}`;
 
-/** Which clips a listing shows. */
+/** Which clips a listing shows, to whom: `viewerId` sees the whole of their own clips, the shared view of others'. */
 export type ClipScope =
-  /** An event's clips, recording time ascending: one user's, or every (visible) user's when `ownerId` is null. */
-  | { kind: 'event'; eventId: string; ownerId: string | null }
-  /** One user's clips without an event, newest recording first. */
-  | { kind: 'unassociated'; ownerId: string };
+  /** An event's clips, recording time ascending: the viewer's, or every (visible) user's with `allUsers`. */
+  | { kind: 'event'; eventId: string; viewerId: string; allUsers: boolean }
+  /** The viewer's clips without an event, newest recording first. */
+  | { kind: 'unassociated'; viewerId: string };
 
 function scopeSql(scope: ClipScope): { where: string; params: unknown[]; order: string } {
   if (scope.kind === 'unassociated') {
-    return { where: 'c.event_id IS NULL AND c.user_id = $1', params: [scope.ownerId], order: 'c.recorded_at DESC, c.id DESC' };
+    return { where: 'c.event_id IS NULL AND c.user_id = $1', params: [scope.viewerId], order: 'c.recorded_at DESC, c.id DESC' };
   }
-  if (scope.ownerId === null) {
+  if (scope.allUsers) {
     return { where: 'c.event_id = $1', params: [scope.eventId], order: 'c.recorded_at, c.id' };
   }
-  return { where: 'c.event_id = $1 AND c.user_id = $2', params: [scope.eventId, scope.ownerId], order: 'c.recorded_at, c.id' };
+  return { where: 'c.event_id = $1 AND c.user_id = $2', params: [scope.eventId, scope.viewerId], order: 'c.recorded_at, c.id' };
 }
 
 /** One page of a clip listing: the page's rows in one query, the total in another. */
@@ -113,7 +137,7 @@ export async function clipPage(
   ctx: AppContext,
   scope: ClipScope,
   page: PageRequest,
-): Promise<{ clips: ClipView[]; pagination: Pagination }> {
+): Promise<{ clips: (ClipView | SharedClipView)[]; pagination: Pagination }> {
   const { where, params, order } = scopeSql(scope);
   const n = params.length;
   const [rows, count] = await Promise.all([
@@ -125,7 +149,7 @@ export async function clipPage(
     ctx.db.query<{ total: number }>(`SELECT count(*)::int AS total ${CLIP_VIEW_FROM} WHERE ${where}`, params),
   ]);
   return {
-    clips: rows.rows.map((row) => toClipView(ctx, row)),
+    clips: rows.rows.map((row) => clipViewFor(ctx, row, scope.viewerId)),
     pagination: pagination(count.rows[0]?.total ?? 0, page),
   };
 }

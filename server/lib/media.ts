@@ -2,16 +2,28 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db';
 import { ApiError } from './envelope';
 
-/** Signed media URLs are valid this long. */
+/** Signed media URLs are valid at least this long (see signMediaPath). */
 export const MEDIA_URL_TTL_SECONDS = 6 * 60 * 60;
 
 function signature(secret: Buffer, pathname: string, exp: number): string {
   return createHmac('sha256', secret).update(`media:${pathname}:${exp}`).digest('base64url');
 }
 
-/** `<pathname>?exp=<unix seconds>&sig=<hmac>`: lets <video>/<img> load media without the bearer token. */
+/** Expiries are rounded up to a multiple of this (a whole hour in unix time). */
+export const MEDIA_URL_WINDOW_SECONDS = 60 * 60;
+
+/**
+ * `<pathname>?exp=<unix seconds>&sig=<hmac>`: lets <video>/<img> load media without the bearer token.
+ *
+ * `exp` is `now + ttl` rounded UP to the next whole hour, not `now + ttl` to the second: every answer signed within
+ * the same hour carries the very same URL, so a clip list refetched (after an upload, on paging, on focus) keeps
+ * every `<img>`/`<video>` src — thumbnails stay cached and a playing video does not restart. Rounding up, never
+ * down, keeps each URL valid for at least `ttl` (up to `ttl` + 1 h) from when it was issued.
+ */
 export function signMediaPath(secret: Buffer, pathname: string, nowMs: number, ttlSeconds = MEDIA_URL_TTL_SECONDS): string {
-  const exp = Math.floor(nowMs / 1000) + ttlSeconds;
+  const windowMs = MEDIA_URL_WINDOW_SECONDS * 1000;
+  // Computed in milliseconds so that a fraction of a second past `now` cannot shave the guaranteed ttl.
+  const exp = (Math.ceil((nowMs + ttlSeconds * 1000) / windowMs) * windowMs) / 1000;
   return `${pathname}?exp=${exp}&sig=${signature(secret, pathname, exp)}`;
 }
 

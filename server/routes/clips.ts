@@ -18,7 +18,8 @@ import {
 
 /**
  * Browsing one's clips (docs/product/part-2.md §2 "My Clips", "Clips of an event", "Unassociated clips"). Clips
- * are their owner's only (§6); the highlight screen alone asks for every user's clips of an event (allUsers).
+ * are their owner's only (§6); the highlight screen alone asks for every user's clips of an event (allUsers), and
+ * sees of other users' clips only what it shows (lib/clipViews.ts SharedClipView).
  */
 
 const ClipParams = v.object({ id: uuid });
@@ -74,7 +75,7 @@ export function registerClipRoutes(app: FastifyInstance, ctx: AppContext): void 
   // Static segments win over `:id` in Fastify's router, so these two never reach the clip-by-id route.
   app.get('/api/v1/clips/unassociated', { preHandler: requireAuth(ctx) }, async (request) => {
     const page = parseInput(UnassociatedQuery, request.query, 'query');
-    return ok(await clipPage(ctx, { kind: 'unassociated', ownerId: callerId(request.user) }, page));
+    return ok(await clipPage(ctx, { kind: 'unassociated', viewerId: callerId(request.user) }, page));
   });
 
   app.get('/api/v1/clips/event/:eventId', { preHandler: requireAuth(ctx) }, async (request) => {
@@ -83,11 +84,8 @@ export function registerClipRoutes(app: FastifyInstance, ctx: AppContext): void 
     const me = callerId(request.user);
     const event = await findEventView(ctx, eventId, me);
     if (!event) throw eventNotFound();
-    const { clips, pagination: pages } = await clipPage(
-      ctx,
-      { kind: 'event', eventId, ownerId: allUsers ? null : me },
-      { page, limit },
-    );
+    // With allUsers, other users' clips come as SharedClipView: no tag, file name or size of theirs.
+    const { clips, pagination: pages } = await clipPage(ctx, { kind: 'event', eventId, viewerId: me, allUsers }, { page, limit });
     return ok({ event, clips, pagination: pages });
   });
 

@@ -34,6 +34,21 @@ export const NEARBY_RADIUS_MILES = 25;
 /** Default window of `timeFilter=upcoming` (docs/product/part-2.md §9). */
 export const UPCOMING_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * The instants a JS Date can be sent to PostgreSQL as (it goes as `toISOString()`, and PostgreSQL reads neither
+ * year 0000 nor +010000): 0001-01-01 … 9999-12-31 UTC, the range lib/schema.ts isoDateTime accepts.
+ */
+const FIRST_STORABLE_MS = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_STORABLE_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * An instant computed from a user-given one (e.g. `time` − 3 h), clamped into the storable range so that valid
+ * input near either end is never a database error (500). Every stored instant lies in that range, so a bound
+ * clamped to its end selects exactly the rows the unclamped bound would.
+ */
+export function storableInstant(ms: number): Date {
+  return new Date(Math.min(Math.max(ms, FIRST_STORABLE_MS), LAST_STORABLE_MS));
+}
 
 export interface EventRow {
   id: string;
@@ -325,7 +340,9 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
     let notOver = '';
     if (time) {
       const at = p.add(time);
-      notOver = `WHERE e.end_time >= ${at} OR (e.end_time IS NULL AND e.start_time >= ${p.add(new Date(time.getTime() - OPEN_ENDED_LIVE_MS))})`;
+      // `time` − 3 h leaves the storable range for a `time` in the first 3 h of 0001-01-01: clamped, not a 500.
+      const openEndedSince = p.add(storableInstant(time.getTime() - OPEN_ENDED_LIVE_MS));
+      notOver = `WHERE e.end_time >= ${at} OR (e.end_time IS NULL AND e.start_time >= ${openEndedSince})`;
     }
     const order = 'distance, start_time, name, id';
     const inner = `SELECT * FROM (SELECT ${EVENT_COLUMNS}, ${distance} AS distance ${EVENT_FROM} ${notOver}) x
@@ -343,7 +360,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
     }
     const exists = await ctx.db.query('SELECT 1 FROM events WHERE id = $1', [id]);
     if (exists.rows.length === 0) throw eventNotFound();
-    return ok(await clipPage(ctx, { kind: 'event', eventId: id, ownerId: me }, { page, limit }));
+    return ok(await clipPage(ctx, { kind: 'event', eventId: id, viewerId: me, allUsers: false }, { page, limit }));
   });
 
   app.get('/api/v1/events/text-search', { preHandler: requireAuth(ctx) }, async (request) => {

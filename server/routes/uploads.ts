@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { requireAuth } from '../lib/auth';
-import { findClipView, type ClipRow } from '../lib/clipViews';
+import { matchedTagSql, toClipView, type ClipRow } from '../lib/clipViews';
 import type { AppContext } from '../lib/context';
 import { freeSpaceProbe } from '../lib/diskSpace';
 import type { ApiError } from '../lib/envelope';
@@ -205,14 +205,20 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
       // The client's explicit recordedAt wins; then the camera's creation_time; then the upload time.
       const recordedAt = recordedAtGiven.output ?? probed.creationTime ?? new Date(ctx.now());
       const stored = file;
+      const uploader = request.user;
+      if (!uploader) throw new Error('upload without a signed-in user');
       const row = await ctx.db.transaction(async (tx) => {
-        const r = await tx.query<ClipRow>(
-          `INSERT INTO clips (id, user_id, event_id, filename, stored_name, mime_type, size, duration, width, height,
-               thumbnail_name, recorded_at, created_at, device)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
+        // The row comes back with its matched tag (the same SQL as every listing), so the answer needs no read
+        // after the commit: a read that failed there (owner revoked or deleted meanwhile, a database hiccup)
+        // would answer 500 for a stored clip, and the client's queue would upload it again.
+        const r = await tx.query<ClipRow & { tag: string | null }>(
+          `INSERT INTO clips AS c (id, user_id, event_id, filename, stored_name, mime_type, size, duration, width,
+               height, thumbnail_name, recorded_at, created_at, device)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+             RETURNING c.*, ${matchedTagSql('c')} AS tag`,
           [
             stored.id,
-            request.user?.id,
+            uploader.id,
             eventId,
             stored.filename,
             stored.storedName,
@@ -234,10 +240,8 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
       });
       written.length = 0;
       if (!row) throw new Error('clip insert returned no row');
-      // The same view as every clip listing (uploader, matched tag), read back once.
-      const view = await findClipView(ctx, row.id, row.user_id);
-      if (!view) throw new Error('clip not found after insert');
-      return reply.code(201).send({ success: true, data: view });
+      // Committed: from here on the answer is 201. The view is the owner's, as GET /clips/{id} answers it.
+      return reply.code(201).send({ success: true, data: toClipView(ctx, { ...row, user_email: uploader.email }) });
     } catch (err) {
       // Names are fresh UUIDs: whatever carries one, in .partial/ or already moved, belongs to this upload.
       const leftovers = written.flatMap((name) => [partialPath(name), path.join(ctx.uploadsDir, name)]);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { ClipView, Pagination } from '../lib/clipViews';
+import type { ClipView, Pagination, SharedClipView } from '../lib/clipViews';
 import type { EventView } from '../routes/events';
 import { BrowseApp, insertClip, insertEvent, insertTag, setUserState } from './browseFixtures';
 import { bearer, signIn, type SignedIn } from './helpers';
@@ -19,6 +19,29 @@ interface EventClips {
   clips: ClipView[];
   pagination: Pagination;
 }
+/** With allUsers=true: the caller's own clips whole, other users' as SharedClipView. */
+interface AllUsersClips {
+  event: EventView;
+  clips: (ClipView | SharedClipView)[];
+  pagination: Pagination;
+}
+const OWN_CLIP_KEYS = [
+  'device',
+  'duration',
+  'eventId',
+  'filename',
+  'height',
+  'id',
+  'size',
+  'tag',
+  'thumbnailUrl',
+  'timestamp',
+  'user',
+  'videoUrl',
+  'width',
+];
+/** What the highlight screen needs of someone else's clip (docs/product/part-2.md §2, §3): no filename, no size. */
+const SHARED_CLIP_KEYS = OWN_CLIP_KEYS.filter((k) => k !== 'filename' && k !== 'size');
 
 const at = (iso: string, plusSeconds = 0) => new Date(Date.parse(iso) + plusSeconds * 1000);
 /** Alice's clips at the big event: 15, two minutes apart, 10 s long. */
@@ -181,21 +204,7 @@ describe('browsing clips', () => {
     const times = clips.map((c) => c.timestamp);
     assert.deepEqual(times, [...times].sort());
     const first = clips[0];
-    assert.deepEqual(Object.keys(first ?? {}).sort(), [
-      'device',
-      'duration',
-      'eventId',
-      'filename',
-      'height',
-      'id',
-      'size',
-      'tag',
-      'thumbnailUrl',
-      'timestamp',
-      'user',
-      'videoUrl',
-      'width',
-    ]);
+    assert.deepEqual(Object.keys(first ?? {}).sort(), OWN_CLIP_KEYS);
     assert.equal(first?.device, 'Apple iPhone 15 Pro');
     assert.equal(first?.timestamp, clipTime(0).toISOString());
     assert.deepEqual(first?.user, { email: 'alice@example.com' });
@@ -236,15 +245,41 @@ describe('browsing clips', () => {
     assert.equal(mine.clips.length, 15);
     assert.ok(mine.clips.every((c) => c.user.email === 'alice@example.com'));
 
-    const everyone = await data<EventClips>(`/api/v1/clips/event/${ev.big}?allUsers=true&limit=100`, alice.token);
+    const everyone = await data<AllUsersClips>(`/api/v1/clips/event/${ev.big}?allUsers=true&limit=100`, alice.token);
     assert.equal(everyone.pagination.total, 17);
     const emails = new Set(everyone.clips.map((c) => c.user.email));
     assert.deepEqual([...emails].sort(), ['alice@example.com', 'bob@example.com']);
     const times = everyone.clips.map((c) => c.timestamp);
     assert.deepEqual(times, [...times].sort());
-    const bobsClip = everyone.clips.find((c) => c.id === bobBigClip);
-    assert.equal(bobsClip?.tag, 'Bob moment');
     assert.equal(everyone.clips.at(-1)?.user.email, 'bob@example.com');
+
+    // Bob's clips show what the highlight screen needs, nothing private of his: not his tag ("Bob moment" is
+    // his own words), not his file name or size.
+    const bobsClips = everyone.clips.filter((c) => c.user.email === 'bob@example.com');
+    assert.equal(bobsClips.length, 2);
+    for (const c of bobsClips) {
+      assert.deepEqual(Object.keys(c).sort(), SHARED_CLIP_KEYS);
+      assert.equal(c.tag, null);
+      assert.equal(c.eventId, ev.big);
+      assert.match(c.videoUrl, new RegExp(`^/media/clips/${c.id}/video\\?exp=\\d+&sig=[\\w-]+$`));
+    }
+    assert.ok(!everyone.clips.some((c) => c.tag === 'Bob moment'));
+    assert.ok(!JSON.stringify(everyone).includes('Bob moment'));
+    const bobsClip = bobsClips.find((c) => c.id === bobBigClip);
+    assert.equal(bobsClip?.timestamp, clipTime(0).toISOString());
+    assert.equal(bobsClip?.duration, 10);
+    // Alice's own clips stay whole: same views as without allUsers, tags included.
+    const alicesClips = everyone.clips.filter((c) => c.user.email === 'alice@example.com');
+    assert.deepEqual(alicesClips, mine.clips);
+    assert.ok(alicesClips.every((c) => Object.keys(c).sort().join() === OWN_CLIP_KEYS.join()));
+
+    // Bob asking for everyone's clips gets his own whole (his tag included) and Alice's shared.
+    const bobsView = await data<AllUsersClips>(`/api/v1/clips/event/${ev.big}?allUsers=true&limit=100`, bob.token);
+    assert.equal(bobsView.clips.find((c) => c.id === bobBigClip)?.tag, 'Bob moment');
+    assert.ok(bobsView.clips.filter((c) => c.user.email === 'bob@example.com').every((c) => 'filename' in c && 'size' in c));
+    const alicesForBob = bobsView.clips.filter((c) => c.user.email === 'alice@example.com');
+    assert.equal(alicesForBob.length, 15);
+    assert.ok(alicesForBob.every((c) => c.tag === null && !('filename' in c) && !('size' in c)));
     // The event's counts stay the caller's.
     assert.equal(everyone.event.clipCount, 15);
 

@@ -204,6 +204,25 @@ describe('discovering events', () => {
     assert.ok((await names(`/api/v1/events/search?${here}&time=${encodeURIComponent(earlier)}`)).includes('Open Over'));
   });
 
+  test('GET /events/search&time at the ends of the range: an answer, never a 500', async () => {
+    const wrigley = venue('venue-wrigley');
+    const here = `near=${wrigley.latitude},${wrigley.longitude}&radius=12500`;
+    // time − 3 h (the open-ended window) falls before year 0001 here: clamped, and nothing is over yet.
+    for (const first of ['0001-01-01T00:00:00Z', '0001-01-01T02:59:59.999Z', '0001-01-01T00:00:00-02:00']) {
+      const all = await names(`/api/v1/events/search?${here}&time=${encodeURIComponent(first)}`);
+      assert.equal(all.length, 9, first);
+    }
+    // At the very end every event is over.
+    assert.deepEqual(await names(`/api/v1/events/search?${here}&time=${encodeURIComponent('9999-12-31T23:59:59.999Z')}`), []);
+    // Before 0001-01-01 UTC is not a storable instant: bad input.
+    const yearZero = await get(
+      `/api/v1/events/search?${here}&time=${encodeURIComponent('0001-01-01T00:00:00+01:00')}`,
+      alice.token,
+    );
+    assert.equal(yearZero.statusCode, 400);
+    assert.ok((yearZero.json() as Envelope).details?.['query.time']);
+  });
+
   test('/events/search is not an event id; the locations search answers miles to 0.1 too', async () => {
     const noNear = await get('/api/v1/events/search', alice.token);
     assert.equal(noNear.statusCode, 400);

@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { PGlite } from '@electric-sql/pglite';
+import { BrowseApp, insertEvent, insertTag } from './browseFixtures';
 import { bearer, signIn, startApp, type SignedIn, type TestApp } from './helpers';
-import { makeVideo, multipart, type Clip, type Envelope } from './mediaFixtures';
+import { ffmpegPath, ffprobePath, makeVideo, multipart, type Clip, type Envelope } from './mediaFixtures';
 
 describe('uploads and clip media', () => {
   let t: TestApp;
@@ -79,10 +81,15 @@ describe('uploads and clip media', () => {
     assert.equal(tampered.statusCode, 403);
     const otherPath = await t.app.inject({ method: 'GET', url: clip.videoUrl.replace('/video?', '/thumbnail?') });
     assert.equal(otherPath.statusCode, 403);
-    t.clock.advance(6 * 3600_000 + 1000);
+    // Valid at least 6 h; expired at its `exp` (rounded up to a whole hour, lib/media.ts).
+    const issuedAt = t.clock.now();
+    t.clock.set(issuedAt + 6 * 3600_000 - 1);
+    assert.equal((await t.app.inject({ method: 'GET', url: clip.videoUrl })).statusCode, 200);
+    t.clock.set(Number(new URL(clip.videoUrl, 'http://x').searchParams.get('exp')) * 1000);
     const expired = await t.app.inject({ method: 'GET', url: clip.videoUrl });
     assert.equal(expired.statusCode, 403);
-    t.clock.advance(-(6 * 3600_000 + 1000));
+    assert.equal((expired.json() as Envelope).code, 'MEDIA_URL_EXPIRED');
+    t.clock.set(issuedAt);
 
     const fetched = await t.app.inject({ method: 'GET', url: `/api/v1/clips/${clip.id}`, headers: bearer(user.token) });
     assert.equal(fetched.statusCode, 200);
@@ -245,4 +252,111 @@ describe('uploads and clip media', () => {
     assert.equal(tooBig.status, 413);
     assert.equal(((await tooBig.json()) as Envelope).code, 'FILE_TOO_LARGE');
   });
+});
+
+/** The prototype that holds PGlite's `query` (the app's `ctx.db.query`; a transaction's `tx.query` is not it). */
+function pgliteQueryHolder(): { query: (...args: unknown[]) => Promise<unknown> } {
+  let proto: unknown = PGlite.prototype;
+  while (proto && !Object.prototype.hasOwnProperty.call(proto, 'query')) proto = Object.getPrototypeOf(proto);
+  assert.ok(proto, "PGlite's query method not found");
+  return proto as { query: (...args: unknown[]) => Promise<unknown> };
+}
+
+describe('a committed upload always answers 201 with its clip', () => {
+  let b: BrowseApp;
+  let user: SignedIn;
+  let video: Buffer;
+  let eventId = '';
+  const RECORDED = '2030-01-01T10:15:00.000Z';
+
+  before(async () => {
+    video = await makeVideo();
+    b = await BrowseApp.start({ ffmpegPath, ffprobePath, maxUploadBytes: 200 * 1024 });
+    user = await signIn(b.app, 'filmer@example.com');
+    const other = await signIn(b.app, 'other@example.com');
+    await b.withDb(async (db) => {
+      eventId = await insertEvent(db, { name: 'Game', start: new Date('2030-01-01T10:00:00Z') });
+      // The uploader tagged the moment before uploading (the usual order); the other user's tag is not theirs.
+      await insertTag(db, {
+        userId: other.user.id,
+        eventId,
+        taggedAt: new Date('2030-01-01T10:14:50Z'),
+        description: 'Not mine',
+      });
+      await insertTag(db, {
+        userId: user.user.id,
+        eventId,
+        taggedAt: new Date('2030-01-01T10:15:01Z'),
+        description: ' Great goal ',
+      });
+    });
+  });
+  after(async () => {
+    await b.close();
+  });
+
+  const upload = () => {
+    const { payload, headers } = multipart([
+      { name: 'eventId', value: eventId },
+      { name: 'recordedAt', value: RECORDED },
+      { name: 'video', value: video, filename: 'goal.mp4', type: 'video/mp4' },
+    ]);
+    return b.app.inject({ method: 'POST', url: '/api/v1/uploads', headers: { ...bearer(user.token), ...headers }, payload });
+  };
+  const clipsAt = async (): Promise<Clip[]> => {
+    const res = await b.app.inject({
+      method: 'GET',
+      url: `/api/v1/clips/event/${eventId}?limit=100`,
+      headers: bearer(user.token),
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    return (res.json() as Envelope<{ clips: Clip[] }>).data.clips;
+  };
+
+  test('the answer carries the matched tag and equals the clip as GET /clips/{id} answers it', async () => {
+    const res = await upload();
+    assert.equal(res.statusCode, 201, res.body);
+    const clip = (res.json() as Envelope<Clip>).data;
+    assert.equal(clip.tag, 'Great goal');
+    assert.deepEqual(clip.user, { email: 'filmer@example.com' });
+    assert.equal(clip.filename, 'goal.mp4');
+    const fetched = await b.app.inject({ method: 'GET', url: `/api/v1/clips/${clip.id}`, headers: bearer(user.token) });
+    assert.deepEqual((fetched.json() as Envelope<Clip>).data, clip);
+  });
+
+  // Whatever happens to a read of clips after the commit (the owner revoked or deleted meanwhile, so the view's
+  // join finds nothing; or the database fails), the clip is stored: answering 500 would make the client's queue
+  // upload it again, a duplicate. Faults are injected into every clips read outside the upload's transaction.
+  for (const fault of ['the read fails', 'the read finds nothing'] as const) {
+    test(`a clips read after the commit that ${fault.slice(4)} does not turn the stored upload into a 500`, async () => {
+      const before = (await clipsAt()).length;
+      const holder = pgliteQueryHolder();
+      const original = holder.query;
+      let injected = 0;
+      holder.query = function (this: unknown, ...args: unknown[]) {
+        if (typeof args[0] === 'string' && /\bFROM clips\b/i.test(args[0])) {
+          injected += 1;
+          return fault === 'the read fails'
+            ? Promise.reject(new Error('injected fault: clips read after the commit'))
+            : Promise.resolve({ rows: [], fields: [], affectedRows: 0 });
+        }
+        return original.apply(this, args);
+      };
+      let res;
+      try {
+        res = await upload();
+      } finally {
+        holder.query = original;
+      }
+      assert.equal(res.statusCode, 201, `${res.body} (${injected} clips reads faulted)`);
+      const clip = (res.json() as Envelope<Clip>).data;
+      assert.equal(clip.tag, 'Great goal');
+      const after = await clipsAt();
+      assert.equal(after.length, before + 1);
+      assert.deepEqual(
+        after.find((c) => c.id === clip.id),
+        clip,
+      );
+    });
+  }
 });
