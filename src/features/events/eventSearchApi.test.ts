@@ -5,6 +5,7 @@ import { signedInState } from '../../test/renderWithProviders';
 import { makeToken } from '../../test/tokens';
 import { eventSearchApi, searchParams, SEARCH_FAILED, toEventSummary, type EventSearchArgs } from './eventSearchApi';
 import { readCachedSearch, searchCacheKey, writeCachedSearch } from './eventSearchCache';
+import { apiEvent } from './eventListFixtures';
 import type { EventSummary } from './eventTypes';
 import { rememberRecentEvent } from './recentEvents';
 
@@ -12,25 +13,8 @@ setupApiServer();
 
 const T0 = Date.UTC(2026, 4, 1, 12);
 
-const serverEvent = {
-  id: 'e-1',
-  name: 'Cubs vs Cardinals',
-  sport: 'Baseball',
-  startTime: '2026-05-01T18:00:00.000Z',
-  endTime: null,
-  locationId: 'wrigley',
-  timezone: 'America/Chicago',
-  location: {
-    id: 'wrigley',
-    name: 'Wrigley Field',
-    city: 'Chicago',
-    state: 'IL',
-    address: '1060 W Addison St',
-    coordinates: { lat: 41.9484, lng: -87.6553 },
-    latitude: 41.9484,
-    longitude: -87.6553,
-  },
-};
+/** An event as the API sends it (the counts it also sends are not part of a search result). */
+const serverEvent = apiEvent();
 
 const summary: EventSummary = {
   id: 'e-1',
