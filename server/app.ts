@@ -27,6 +27,7 @@ import { registerLocationRoutes, seedVenues } from './routes/locations';
 import { registerMediaRoutes } from './routes/media';
 import { registerPlacesRoutes } from './routes/places';
 import { isAppNavigation, registerStatic } from './routes/static';
+import { registerTagRoutes } from './routes/tags';
 import { DEFAULT_MAX_UPLOAD_BYTES, registerUploadRoutes } from './routes/uploads';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -298,6 +299,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerClipRoutes(app, ctx);
     registerMediaRoutes(app, ctx);
     registerPlacesRoutes(app, ctx);
+    registerTagRoutes(app, ctx);
     app.get('/api/v1/health', async () => ({ success: true, data: { status: 'ok' } }));
     registerDemoSeed(app, ctx, opts.demoData ?? false);
 

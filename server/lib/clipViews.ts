@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { AppContext } from './context';
 import { signMediaPath } from './media';
 import { integer } from './schema';
+import { MATCH_WINDOW_SECONDS, matchConditionSql } from './tagMatching';
 
 /**
  * How a clip is answered (ClipView) and how lists of clips are read: one SQL shape for every listing, the
@@ -86,22 +87,21 @@ export function clipViewFor(ctx: AppContext, row: ClipViewRow, viewerId: string)
 }
 
 /** A tag matches a clip this long before its start and after its end (docs/product/part-2.md §9). */
-export const TAG_MATCH_WINDOW_SECONDS = 30;
+export const TAG_MATCH_WINDOW_SECONDS = MATCH_WINDOW_SECONDS;
 /** The text of a matched tag that has no description. */
 export const UNDESCRIBED_TAG = 'Tagged moment';
 
 /**
  * The matched tag of the clip row `c` (an alias in scope), as a scalar subquery: the earliest of the clip owner's
- * own tags at the clip's event within [start − 30 s, end + 30 s] (docs/product/part-2.md §9), found through the
- * tags index; its trimmed description, or 'Tagged moment'; NULL when none matches or the clip has no event.
+ * own tags at the clip's event within [start − 30 s, end + 30 s] (docs/product/part-2.md §9; the one rule of
+ * lib/tagMatching.ts), found through the tags index; its trimmed description, or 'Tagged moment'; NULL when none matches or the clip has no event.
  * Listings select it per row; the upload's INSERT returns it with the new row (routes/uploads.ts).
  */
 export function matchedTagSql(c: string): string {
   return `(SELECT coalesce(nullif(btrim(tg.description), ''), '${UNDESCRIBED_TAG}')
     FROM tags tg
     WHERE tg.user_id = ${c}.user_id AND tg.event_id = ${c}.event_id
-      AND tg.tagged_at >= ${c}.recorded_at - make_interval(secs => ${TAG_MATCH_WINDOW_SECONDS})
-      AND tg.tagged_at <= ${c}.recorded_at + make_interval(secs => coalesce(${c}.duration, 0) + ${TAG_MATCH_WINDOW_SECONDS})
+      AND ${matchConditionSql('tg.tagged_at', `${c}.recorded_at`, `${c}.duration`)}
     ORDER BY tg.tagged_at, tg.id
     LIMIT 1)`;
 }
@@ -110,7 +110,7 @@ export function matchedTagSql(c: string): string {
  * Clips with their uploader and tag. Clips of deleted or revoked users never show (the same rule as their media
  * URLs, lib/media.ts).
  */
-const CLIP_VIEW_FROM = `FROM clips c
+export const CLIP_VIEW_FROM = `FROM clips c
   JOIN users u ON u.id = c.user_id AND u.deleted_at IS NULL AND NOT u.permissions_revoked`;
 const CLIP_VIEW_SELECT = `SELECT c.*, u.email AS user_email, ${matchedTagSql('c')} AS tag
   ${CLIP_VIEW_FROM}`;
