@@ -20,6 +20,11 @@ export interface MediaCardProps {
   selected?: boolean;
   /** Actions under the card's text, outside its button. */
   children?: ReactNode;
+  /**
+   * Shown in the thumbnail's 16:9 box instead of the thumbnail (a clip playing in place), so nothing around
+   * the card moves; the card is then not a button.
+   */
+  media?: ReactNode;
 }
 
 /**
@@ -88,10 +93,15 @@ export function MediaCard({
   onClick,
   selected = false,
   children,
+  media,
 }: MediaCardProps) {
   const body = (
     <>
-      <Thumbnail url={thumbnailUrl} durationSeconds={durationSeconds} />
+      {media ? (
+        <Box sx={{ position: 'relative', aspectRatio: THUMBNAIL_ASPECT_RATIO, bgcolor: 'common.black' }}>{media}</Box>
+      ) : (
+        <Thumbnail url={thumbnailUrl} durationSeconds={durationSeconds} />
+      )}
       <Box sx={{ p: 1.5 }}>
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {title}
@@ -118,7 +128,7 @@ export function MediaCard({
         boxShadow: selected ? (theme) => `inset 0 0 0 2px ${theme.palette.primary.main}` : 'none',
       }}
     >
-      {onClick ? (
+      {onClick && !media ? (
         <CardActionArea onClick={onClick} aria-pressed={selected || undefined} sx={{ flex: 1 }}>
           {body}
         </CardActionArea>

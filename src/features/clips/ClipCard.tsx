@@ -1,11 +1,8 @@
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import { memo, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { MediaCard } from '../../components/MediaCard';
-import { THUMBNAIL_ASPECT_RATIO } from '../../components/mediaLayout';
 import { formatClipTime } from './clipDisplay';
 import type { Clip } from './clipSchemas';
 
@@ -38,23 +35,20 @@ function ClipDetails({ clip }: { clip: Clip }) {
 }
 
 /**
- * The card while its clip plays: the video takes the thumbnail's place in the same 16:9 box, with the
- * same text under it, so nothing around it moves. MediaCard has no slot for a player, hence its own frame.
+ * The player that takes the thumbnail's place while the clip plays (MediaCard's `media`), in the same 16:9 box.
  * The video URL is the one the card had when play started: the API signs media URLs, and a refetch (a new
  * upload, a tab coming back, across the hour the signatures are stable in) may hand the card a new one for the
  * same clip; a new `src` would load the video again from its start. The next play takes the fresh URL.
  */
-function PlayingCard({
-  clip,
+function ClipPlayer({
   videoUrl,
+  posterUrl,
   title,
-  details,
   onStop,
 }: {
-  clip: Clip;
   videoUrl: string;
+  posterUrl: string | null;
   title: string;
-  details: ReactNode;
   onStop: () => void;
 }) {
   const [src] = useState(() => videoUrl);
@@ -67,48 +61,36 @@ function PlayingCard({
     onStop();
   };
   return (
-    <Card variant="outlined" component="article" aria-label={title} onKeyDown={onKeyDown} sx={{ height: '100%' }}>
-      <Box sx={{ position: 'relative', aspectRatio: THUMBNAIL_ASPECT_RATIO, bgcolor: 'common.black' }}>
-        <Box
-          component="video"
-          ref={videoRef}
-          src={src}
-          poster={clip.thumbnailUrl ?? undefined}
-          controls
-          autoPlay
-          playsInline
-          tabIndex={0}
-          aria-label={`Clip recorded ${title}`}
-          onEnded={onStop}
-          sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain' }}
-        />
-        <IconButton
-          aria-label="Close video"
-          onClick={onStop}
-          size="small"
-          sx={{
-            position: 'absolute',
-            top: 4,
-            right: 4,
-            color: 'common.white',
-            bgcolor: 'rgba(0, 0, 0, 0.6)',
-            '&:hover': { bgcolor: 'rgba(0, 0, 0, 0.8)' },
-          }}
-        >
-          <CloseIcon fontSize="small" />
-        </IconButton>
-      </Box>
-      <Box sx={{ p: 1.5 }}>
-        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-          {title}
-        </Typography>
-        {details && (
-          <Typography variant="body2" color="text.secondary" component="div">
-            {details}
-          </Typography>
-        )}
-      </Box>
-    </Card>
+    <Box onKeyDown={onKeyDown} sx={{ position: 'absolute', inset: 0 }}>
+      <Box
+        component="video"
+        ref={videoRef}
+        src={src}
+        poster={posterUrl ?? undefined}
+        controls
+        autoPlay
+        playsInline
+        tabIndex={0}
+        aria-label={`Clip recorded ${title}`}
+        onEnded={onStop}
+        sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain' }}
+      />
+      <IconButton
+        aria-label="Close video"
+        onClick={onStop}
+        size="small"
+        sx={{
+          position: 'absolute',
+          top: 4,
+          right: 4,
+          color: 'common.white',
+          bgcolor: 'rgba(0, 0, 0, 0.6)',
+          '&:hover': { bgcolor: 'rgba(0, 0, 0, 0.8)' },
+        }}
+      >
+        <CloseIcon fontSize="small" />
+      </IconButton>
+    </Box>
   );
 }
 
@@ -137,17 +119,18 @@ export const ClipCard = memo(function ClipCard({ clip, timeZone, playing, onPlay
 
   return (
     <Box ref={frameRef} sx={{ height: '100%' }}>
-      {playing && clip.videoUrl ? (
-        <PlayingCard clip={clip} videoUrl={clip.videoUrl} title={title} details={details} onStop={stop} />
-      ) : (
-        <MediaCard
-          title={title}
-          subtitle={details}
-          thumbnailUrl={clip.thumbnailUrl}
-          durationSeconds={clip.durationSeconds}
-          onClick={clip.videoUrl ? () => onPlay(clip.id) : undefined}
-        />
-      )}
+      <MediaCard
+        title={title}
+        subtitle={details}
+        thumbnailUrl={clip.thumbnailUrl}
+        durationSeconds={clip.durationSeconds}
+        onClick={clip.videoUrl ? () => onPlay(clip.id) : undefined}
+        media={
+          playing && clip.videoUrl ? (
+            <ClipPlayer videoUrl={clip.videoUrl} posterUrl={clip.thumbnailUrl} title={title} onStop={stop} />
+          ) : undefined
+        }
+      />
     </Box>
   );
 });
