@@ -7,6 +7,7 @@ import type { User } from '../session/public';
 import { buildErrorReport } from './errorReport';
 import { errorsApi } from './errorsApi';
 import { renderErrorCaught } from './errorsSlice';
+import { randomId } from '../../lib/randomId';
 
 function* reportRenderError(action: ReturnType<typeof renderErrorCaught>): SagaIterator {
   const user: User | null = yield select(selectCurrentUser);
@@ -23,9 +24,7 @@ function* reportRenderError(action: ReturnType<typeof renderErrorCaught>): SagaI
 /** An id for this tab's visit, so reports from one visit can be grouped (kept in tab storage). */
 function ensureTabSessionId(): void {
   if (readRaw('tab', StorageKeys.tabSessionId)) return;
-  const id =
-    typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  writeRaw('tab', StorageKeys.tabSessionId, id);
+  writeRaw('tab', StorageKeys.tabSessionId, randomId());
 }
 
 export function* errorsSaga(): SagaIterator {

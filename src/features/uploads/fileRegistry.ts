@@ -1,14 +1,11 @@
 import type { PickedFile } from './uploadTypes';
+import { randomId } from '../../lib/randomId';
 
 /**
  * The picked File objects, outside Redux (the store stays serializable): the store holds their ids.
  * One registry per page; the upload saga reads files from it by id.
  */
 const files = new Map<string, File>();
-
-function newId(): string {
-  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `f-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
 
 export function describeFile(id: string, file: File): PickedFile {
   return { id, name: file.name, size: file.size, type: file.type, lastModified: file.lastModified };
@@ -17,7 +14,7 @@ export function describeFile(id: string, file: File): PickedFile {
 /** Keeps each file under a new id and returns what the store may know of them. */
 export function registerFiles(list: FileList | File[]): PickedFile[] {
   return Array.from(list).map((file) => {
-    const id = newId();
+    const id = randomId();
     files.set(id, file);
     return describeFile(id, file);
   });

@@ -28,16 +28,13 @@ import {
 } from './uploadsSlice';
 import type { PickedFile } from './uploadTypes';
 import { validateSelection } from './uploadValidation';
+import { randomId } from '../../lib/randomId';
 
 /**
  * The upload session over time (docs/product/part-1.md §4 "Upload session"): started with the first file, stored
  * after every change, offered again after a reload, resumed or discarded, and kept or removed at the end
  * of a sign-in. The decisions are uploadResumePolicy.ts's; the storage is uploadPersistence.ts's.
  */
-
-function newSessionId(now: number): string {
-  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `u-${now}-${Math.random().toString(36).slice(2)}`;
-}
 
 /** Stores the session after a change (only its incomplete files, under the signed-in user's id). */
 export function* saveSession(): SagaIterator {
@@ -54,7 +51,7 @@ export function* ensureSession(): SagaIterator {
   const services: AppServices = yield getContext('services');
   const uploads: UploadsState = yield select(selectUploads);
   const now = services.clock.now();
-  if (!uploads.sessionId) yield put(uploadSessionStarted({ sessionId: newSessionId(now), at: now }));
+  if (!uploads.sessionId) yield put(uploadSessionStarted({ sessionId: randomId(), at: now }));
 }
 
 /** Keeps the files' contents until they are uploaded, so a reload loses nothing. */
