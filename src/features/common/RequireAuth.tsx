@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
+import { Spinner } from '../../components/Spinner';
 import { selectSessionStatus } from '../session/public';
 
 export function LoadingScreen() {
@@ -19,7 +19,7 @@ export function LoadingScreen() {
         gap: 2,
       }}
     >
-      <CircularProgress aria-hidden="true" />
+      <Spinner />
       <Typography>Loading...</Typography>
     </Box>
   );
