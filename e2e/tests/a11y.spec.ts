@@ -39,8 +39,8 @@ test.describe('Accessibility (axe: no serious or critical violations)', () => {
 
   test('a placeholder page', async ({ page }) => {
     await signIn(page, { email: uniqueEmail('axeplace') });
-    await page.goto('/tags/all');
-    await expect(page.getByRole('heading', { level: 1, name: 'All My Tags' })).toBeVisible();
+    await page.goto('/highlights/view');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Highlights' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.goto('/highlights/share');
     await expect(page.getByText('Share your highlights on social media (Coming Soon)')).toBeVisible();
@@ -60,7 +60,7 @@ test.describe('Accessibility (axe: no serious or critical violations)', () => {
   test('error fallback', async ({ page }) => {
     await signIn(page, { email: uniqueEmail('axeerr') });
     await breakComingLaterChunk(page);
-    await page.goto('/tags/all');
+    await page.goto('/highlights/view');
     await expect(page.getByRole('heading', { name: FALLBACK_TITLE })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });

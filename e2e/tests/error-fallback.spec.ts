@@ -27,7 +27,7 @@ test('a screen whose code fails to load shows the fallback, reports it without a
 
   await breakComingLaterChunk(page);
   const reportRequest = page.waitForRequest((r) => r.url().endsWith('/api/v1/errors') && r.method() === 'POST');
-  await goViaMenu(page, isMobile, 'All My Tags', '/tags/all');
+  await goViaMenu(page, isMobile, 'My Highlights', '/highlights/view');
 
   // The fallback, texts verbatim (docs/product/part-1.md §2).
   await expect(page.getByRole('heading', { name: FALLBACK_TITLE })).toBeVisible();
@@ -39,7 +39,7 @@ test('a screen whose code fails to load shows the fallback, reports it without a
   const raw = request.postData() ?? '';
   const report = JSON.parse(raw) as ErrorReport;
   expect(report.message).toBeTruthy();
-  expect(report.url).toContain('/tags/all');
+  expect(report.url).toContain('/highlights/view');
   expect(report.userId).toBe(userId);
   expect(report.sessionId).toBeTruthy();
   expect(report.sessionId).not.toBe('unknown');
@@ -63,7 +63,7 @@ test('a screen whose code fails to load shows the fallback, reports it without a
 
   // Refresh Page reloads the page (the chunk still fails, so the fallback comes back).
   await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Refresh Page' }).click()]);
-  await expect(page).toHaveURL((url) => url.pathname === '/tags/all');
+  await expect(page).toHaveURL((url) => url.pathname === '/highlights/view');
   await expect(page.getByRole('heading', { name: FALLBACK_TITLE })).toBeVisible();
 
   // Go Home goes to '/'.
@@ -80,13 +80,13 @@ test('a screen whose code fails to load shows the fallback, reports it without a
 test('Try Again shows the page once its code can load', async ({ page, isMobile }) => {
   await signIn(page, { email: uniqueEmail('retry') });
   const restore = await breakComingLaterChunk(page);
-  await goViaMenu(page, isMobile, 'All My Tags', '/tags/all');
+  await goViaMenu(page, isMobile, 'My Highlights', '/highlights/view');
   await expect(page.getByRole('heading', { name: FALLBACK_TITLE })).toBeVisible();
   await restore();
   await page.getByRole('button', { name: 'Try Again' }).click();
   await expect(page.getByRole('heading', { name: FALLBACK_TITLE })).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 1, name: 'All My Tags' })).toBeVisible();
-  await expect(page).toHaveURL((url) => url.pathname === '/tags/all');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Highlights' })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/highlights/view');
 });
 
 test('a failure before sign-in is reported as anonymous', async ({ page }) => {

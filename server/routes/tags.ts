@@ -105,7 +105,7 @@ export type TagClip = (ClipView | SharedClipView) & { offsetSeconds: number };
 export interface TagView {
   id: string;
   timestamp: string;
-  event: Pick<EventView, 'id' | 'name' | 'sport' | 'startTime' | 'location'>;
+  event: Pick<EventView, 'id' | 'name' | 'sport' | 'startTime' | 'timezone' | 'location'>;
   metadata: { type: string; description: string | null };
   clips: { items: TagClip[] };
 }
@@ -220,7 +220,14 @@ async function tagViews(
     return {
       id: row.tag_id,
       timestamp: row.tagged_at.toISOString(),
-      event: { id: event.id, name: event.name, sport: event.sport, startTime: event.startTime, location: event.location },
+      event: {
+        id: event.id,
+        name: event.name,
+        sport: event.sport,
+        startTime: event.startTime,
+        timezone: event.timezone,
+        location: event.location,
+      },
       metadata: { type: row.tag_type, description: row.tag_description },
       clips: { items: clips.get(row.tag_id) ?? [] },
     };

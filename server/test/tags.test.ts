@@ -242,6 +242,8 @@ describe('tags API', () => {
       assert.equal(goal.event.id, ev.game);
       assert.equal(goal.event.name, 'Final');
       assert.equal(goal.event.location.name.length > 0, true);
+      // The venue's zone, so All My Tags shows a tag's time on the venue's clock.
+      assert.match(goal.event.timezone, /^[A-Z][A-Za-z_]+\/[A-Za-z_]+/);
       assert.deepEqual(
         goal.clips.items.map((c) => [c.id, c.offsetSeconds]),
         [

@@ -5,6 +5,7 @@ import { loginSaga } from '../features/login/loginSaga';
 import { shellSaga } from '../features/shell/shellSaga';
 import { errorsSaga } from '../features/errors/errorsSaga';
 import { uploadQueueSaga } from '../features/uploads/uploadQueueSaga';
+import { startTagOutbox } from './startTagOutbox';
 import { userDataSaga } from './userDataSaga';
 
 /** A saga that crashes this often in a row is given up on (a bug that throws at once would spin forever). */
@@ -18,6 +19,7 @@ export const APP_SAGAS: ReadonlyArray<[name: string, saga: Saga]> = [
   ['errors', errorsSaga],
   ['uploads', uploadQueueSaga],
   ['userData', userDataSaga],
+  ['tagOutboxStart', startTagOutbox],
 ];
 
 /**

@@ -10,17 +10,17 @@ describe('the router, built from the route table', () => {
   afterEach(() => restoreViewport());
 
   it('shows a placeholder screen under its title from the table, inside the shell', async () => {
-    await renderAppAt('/tags/all');
+    await renderAppAt('/highlights/view');
     const main = screen.getByRole('main');
-    expect(await within(main).findByRole('heading', { level: 1, name: 'All My Tags' })).toBeInTheDocument();
-    expect(within(main).getByText('All My Tags is not available yet.', { exact: false })).toBeInTheDocument();
+    expect(await within(main).findByRole('heading', { level: 1, name: 'My Highlights' })).toBeInTheDocument();
+    expect(within(main).getByText('My Highlights is not available yet.', { exact: false })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('All My Tags');
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('My Highlights');
   });
 
   it('gives each placeholder route its own title, also for a parameter route', async () => {
-    await renderAppAt('/tags/by-event/42');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Event Tags' })).toBeInTheDocument();
+    await renderAppAt('/highlight/view/42');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Highlight' })).toBeInTheDocument();
   });
 
   it('guards an ADMIN-only route for everyone else', async () => {

@@ -95,4 +95,6 @@ export const StorageKeys = {
 export const IndexedDbKeys = {
   /** A picked file's contents until it is uploaded (`courtside.upload.<fileId>`). */
   uploadContents: 'upload.',
+  /** TAG NOW's unsent and refused tags of one user (`courtside.tags.<userId>`). */
+  tagOutbox: 'tags.',
 } as const;

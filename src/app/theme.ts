@@ -9,6 +9,8 @@ export const BRAND_GREEN_TEXT = '#4a7417';
 /** Sidebar widths (docs/product/part-1.md §9). */
 export const SIDEBAR_WIDTH = '16rem';
 export const SIDEBAR_WIDTH_MOBILE = '18rem';
+/** The mobile bottom bar's height without the safe-area inset: the layout pads by it, sticky controls sit above it. */
+export const BOTTOM_BAR_HEIGHT_PX = 56;
 export const SIDEBAR_WIDTH_COLLAPSED = '3rem';
 
 /** Tooltip delays (docs/product/part-1.md §9): open after 700 ms; once one was open, the next opens after 300 ms. */

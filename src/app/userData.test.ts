@@ -8,7 +8,7 @@ import { fullKey, IndexedDbKeys, StorageKeys } from './storage';
 import { INDEXED_DB_OWNERS, keepsUploadsAfter, removeUserStorage, STORAGE_KEY_OWNERS, type StoredEntry } from './userData';
 
 const VALID: Record<StoredEntry['owner'], StoredEntry['atSessionEnd'][]> = {
-  user: ['remove', 'keep-for-owner', 'session-feature'],
+  user: ['remove', 'keep-for-owner', 'session-feature', 'owner-only'],
   device: ['stays'],
 };
 

@@ -9,7 +9,7 @@ import { remove, StorageKeys, type IndexedDbKeys, type StorageArea } from './sto
  * each entry holds is said in a comment beside it, not in a string: this module is part of every page.
  *
  * Memory goes too: every per-user Redux slice returns to its initial state (`uploads` and the lazily
- * loaded `geolocation` through their extraReducers, `session` itself) and the RTK Query cache is reset (`api.util.resetApiState()`, in
+ * loaded `geolocation` and `tags` through their extraReducers, `session` itself) and the RTK Query cache is reset (`api.util.resetApiState()`, in
  * userDataSaga.ts); `login` (the sign-in flow's phase) and `shell` (sidebar and menu) are not per-user.
  * Device-wide too, outside this list: the `sidebar_state` cookie (a display preference) and the
  * `courtside.session` BroadcastChannel (memory only).
@@ -24,6 +24,12 @@ export type AtSessionEnd =
   | 'keep-for-owner'
   /** The session feature's own records, cleared by its logout flow (`clearSession` in logoutFlow.ts). */
   | 'session-feature'
+  /**
+   * Stored under its owner's user id and read only while that user is signed in; outlives the session, so a
+   * sign-out never loses it (unsent TAG NOW moments, sent at the owner's next sign-in). Another user never
+   * sees it: their key is their own id.
+   */
+  | 'owner-only'
   /** Not anyone's data: stays. */
   | 'stays';
 
@@ -120,6 +126,8 @@ export const INDEXED_DB_OWNERS: Record<keyof typeof IndexedDbKeys, UserEntry | D
     owner: 'user',
     atSessionEnd: 'keep-for-owner',
   },
+  /** tags made with TAG NOW not yet sent, or refused, per user (`courtside.tags.<userId>`) */
+  tagOutbox: { area: 'indexedDb', owner: 'user', atSessionEnd: 'owner-only' },
 };
 
 /**

@@ -48,6 +48,15 @@ describe('an event in the device zone', () => {
     expect(formatVenueDateTime(SPRING.after, NY, { locale: 'en-US' })).toBe('Mar 8, 2026, 3:30 AM');
   });
 
+  it('adds the seconds when asked (two tags a second apart)', () => {
+    expect(formatVenueDateTime('2026-11-23T18:30:05.250Z', NY, { locale: 'en-US', deviceZone: NY, seconds: true })).toBe(
+      'Nov 23, 2026, 1:30:05 PM',
+    );
+    expect(
+      formatVenueDateTime('2026-11-23T18:30:06.000Z', NY, { locale: 'en-US', deviceZone: 'Asia/Tokyo', seconds: true }),
+    ).toBe('Nov 23, 2026, 1:30:06 PM EST');
+  });
+
   it('takes the device zone from the options over luxon’s default', () => {
     Settings.defaultZone = 'Europe/Berlin';
     expect(formatVenueDateTime(FALL.first, NY, { locale: 'en-US', deviceZone: NY })).toBe('Nov 1, 2026, 1:30 AM');

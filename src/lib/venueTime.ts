@@ -13,6 +13,8 @@ export interface VenueTimeOptions {
   deviceZone?: string;
   /** BCP 47 locale; the device's when omitted. */
   locale?: string;
+  /** With seconds ("3:30:12 AM"): for moments a second apart, such as two tags. */
+  seconds?: boolean;
 }
 
 /** Same as the device's zone? Then the wall time needs no label. Compared by IANA name. */
@@ -35,5 +37,5 @@ export function formatVenueDateTime(iso: string, zone: string | null | undefined
   const at = DateTime.fromISO(iso, { zone: where, locale: options.locale });
   if (!at.isValid) return iso;
   const label = isDeviceZone(where, options.deviceZone) ? {} : { timeZoneName: 'short' as const };
-  return at.toLocaleString({ ...DateTime.DATETIME_MED, ...label });
+  return at.toLocaleString({ ...(options.seconds ? DateTime.DATETIME_MED_WITH_SECONDS : DateTime.DATETIME_MED), ...label });
 }

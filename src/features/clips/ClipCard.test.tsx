@@ -120,4 +120,41 @@ describe('ClipCard', () => {
     rerender(cardWith(resigned, true));
     expect(videos()[0]).toHaveAttribute('src', '/media/clips/clip-1/video?sig=new-hour');
   });
+  it('plays from a given second (a media fragment the server never sees) and shows a note under the details', () => {
+    const clip = clips[0]!;
+    const cardAt = (startSeconds: number | undefined) => (
+      <ClipCard
+        clip={clip}
+        timeZone="America/New_York"
+        playing
+        onPlay={jest.fn()}
+        onStop={jest.fn()}
+        startSeconds={startSeconds}
+        note={<span>Tagged moment at 0:42 of 1:03</span>}
+      />
+    );
+    const { unmount } = render(cardAt(37.5), {
+      wrapper: ({ children }) => <ThemeProvider theme={theme}>{children}</ThemeProvider>,
+    });
+    expect(videos()[0]).toHaveAttribute('src', '/media/clips/clip-1/video?sig=x#t=37.5');
+    expect(card(/7:01 PM/)).toHaveTextContent('Device: Apple iPhone 15 Pro' + 'Tagged moment at 0:42 of 1:03');
+    unmount();
+    render(cardAt(0), { wrapper: ({ children }) => <ThemeProvider theme={theme}>{children}</ThemeProvider> });
+    expect(videos()[0]).toHaveAttribute('src', '/media/clips/clip-1/video?sig=x');
+  });
+
+  it('shows a note also on a clip with neither tag nor device', () => {
+    render(
+      <ClipCard
+        clip={clips[2]!}
+        timeZone="America/New_York"
+        playing={false}
+        onPlay={jest.fn()}
+        onStop={jest.fn()}
+        note="A note"
+      />,
+      { wrapper: ({ children }) => <ThemeProvider theme={theme}>{children}</ThemeProvider> },
+    );
+    expect(card(/7:03 PM/)).toHaveTextContent('A note');
+  });
 });

@@ -1,7 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { MediaCard } from '../../components/MediaCard';
 import { formatClipTime } from './clipDisplay';
 import type { Clip } from './clipSchemas';
@@ -14,10 +14,22 @@ export interface ClipCardProps {
   playing: boolean;
   onPlay: (clipId: string) => void;
   onStop: () => void;
+  /** The second the player starts at (a tagged moment's lead-in); from the start when omitted. */
+  startSeconds?: number;
+  /** Lines after the tag and device (where a tagged moment falls in the clip). */
+  note?: ReactNode;
 }
 
-function ClipDetails({ clip }: { clip: Clip }) {
-  if (!clip.tag && !clip.device) return null;
+/**
+ * The video URL that starts at `seconds`: a media fragment (`#t=`), which the browser applies itself once the
+ * video can seek, and which never reaches the server (the signed URL stays as it was signed).
+ */
+function videoSrcFrom(videoUrl: string, seconds: number | undefined): string {
+  if (!seconds || !Number.isFinite(seconds) || seconds <= 0) return videoUrl;
+  return `${videoUrl.split('#')[0]}#t=${seconds}`;
+}
+
+function ClipDetails({ clip, note }: { clip: Clip; note?: ReactNode }) {
   return (
     <>
       {clip.tag && (
@@ -30,6 +42,7 @@ function ClipDetails({ clip }: { clip: Clip }) {
           Device: {clip.device}
         </Box>
       )}
+      {note}
     </>
   );
 }
@@ -42,16 +55,18 @@ function ClipDetails({ clip }: { clip: Clip }) {
  */
 function ClipPlayer({
   videoUrl,
+  startSeconds,
   posterUrl,
   title,
   onStop,
 }: {
   videoUrl: string;
+  startSeconds: number | undefined;
   posterUrl: string | null;
   title: string;
   onStop: () => void;
 }) {
-  const [src] = useState(() => videoUrl);
+  const [src] = useState(() => videoSrcFrom(videoUrl, startSeconds));
   const videoRef = useRef<HTMLVideoElement>(null);
   // The click that started it moved focus off the (now gone) card button: keyboard users land on the player.
   useEffect(() => videoRef.current?.focus(), []);
@@ -97,11 +112,12 @@ function ClipPlayer({
 /**
  * A clip: thumbnail (lazy, in a fixed 16:9 box), duration m:ss, recording time on the venue's clock, tag and
  * device (docs/product/part-2.md §2, §3). A click plays it in place; Escape, Close or its end brings the
- * thumbnail back (§4 "Preview"). Without a video URL there is nothing to play, and the card is no button.
+ * thumbnail back (§4 "Preview"). Without a video URL there is nothing to play, and the card is no button. Under a
+ * tagged moment the card also says where the moment falls (`note`) and plays from just before it (`startSeconds`).
  */
-export const ClipCard = memo(function ClipCard({ clip, timeZone, playing, onPlay, onStop }: ClipCardProps) {
+export const ClipCard = memo(function ClipCard({ clip, timeZone, playing, onPlay, onStop, startSeconds, note }: ClipCardProps) {
   const title = formatClipTime(clip.recordedAt, timeZone);
-  const details = clip.tag || clip.device ? <ClipDetails clip={clip} /> : null;
+  const details = clip.tag || clip.device || note ? <ClipDetails clip={clip} note={note} /> : null;
   const frameRef = useRef<HTMLDivElement>(null);
   const returnFocus = useRef(false);
 
@@ -127,7 +143,13 @@ export const ClipCard = memo(function ClipCard({ clip, timeZone, playing, onPlay
         onClick={clip.videoUrl ? () => onPlay(clip.id) : undefined}
         media={
           playing && clip.videoUrl ? (
-            <ClipPlayer videoUrl={clip.videoUrl} posterUrl={clip.thumbnailUrl} title={title} onStop={stop} />
+            <ClipPlayer
+              videoUrl={clip.videoUrl}
+              startSeconds={startSeconds}
+              posterUrl={clip.thumbnailUrl}
+              title={title}
+              onStop={stop}
+            />
           ) : undefined
         }
       />

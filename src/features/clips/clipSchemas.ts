@@ -13,7 +13,8 @@ const optionalText = v.optional(v.nullable(v.string()), null);
 const optionalNumber = v.optional(v.nullable(v.number()), null);
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
-const rawClipSchema = v.object({
+/** A clip as the API sends it; the tag calls reuse it (a tag's matching clip is a clip plus its offset). */
+export const rawClipSchema = v.object({
   id,
   eventId: v.optional(v.nullable(id), null),
   thumbnailUrl: optionalText,
@@ -39,7 +40,8 @@ const rawEventEntries = {
     null,
   ),
 };
-const rawEventSchema = v.object({ ...rawEventEntries, clipCount: v.optional(v.nullable(count), null) });
+/** An event as the clip and tag calls send it (counts optional). */
+export const rawEventSchema = v.object({ ...rawEventEntries, clipCount: v.optional(v.nullable(count), null) });
 /** My Clips is a list of clip counts: there the count is required. */
 const rawCountedEventSchema = v.object({ ...rawEventEntries, clipCount: count });
 
@@ -70,7 +72,7 @@ export const unassociatedClipsResponseSchema = envelope(
 );
 
 export type RawClip = v.InferOutput<typeof rawClipSchema>;
-type RawEvent = v.InferOutput<typeof rawEventSchema>;
+export type RawEvent = v.InferOutput<typeof rawEventSchema>;
 export type Pagination = v.InferOutput<typeof paginationSchema>;
 
 /** A clip as the cards show it (docs/product/part-2.md §3 "Clip"). */

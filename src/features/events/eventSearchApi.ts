@@ -14,6 +14,8 @@ export const GENERAL_SEARCH_RADIUS_KM = 500;
 
 export const SEARCH_FAILED = 'Search failed. Please try again.';
 export const noEventsFound = (query: string) => `No events found for "${query}"`;
+/** Tag Moments' search of current events (docs/product/part-2.md §8 "Event search"). */
+export const noCurrentEventsFound = (query: string) => `No current events found for "${query}"`;
 
 export interface EventSearchArgs {
   q: string;

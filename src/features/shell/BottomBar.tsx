@@ -7,14 +7,12 @@ import Paper from '@mui/material/Paper';
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { BRAND_GREEN, BRAND_GREEN_TEXT } from '../../app/theme';
+import { BOTTOM_BAR_HEIGHT_PX, BRAND_GREEN, BRAND_GREEN_TEXT } from '../../app/theme';
 import { selectActiveUploadCount } from '../uploads/public';
 import { NAV_ICONS } from './navIcons';
 import { badgeDescription, badgeText, bottomBarItems } from './navigation';
 import { mobileMenuOpened, selectMobileMenuOpen } from './shellSlice';
 
-/** Height of the bar without the safe-area inset; the layout pads its content by this much. */
-export const BOTTOM_BAR_HEIGHT_PX = 56;
 
 /** The links come from the route table; More (which opens the menu panel) is the bar's own. */
 const ITEMS = bottomBarItems();

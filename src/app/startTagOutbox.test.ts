@@ -1,0 +1,27 @@
+import { runSaga, stdChannel } from 'redux-saga';
+import { TAG_OUTBOX_SAGA, tagOutboxSaga } from '../features/tags/tagOutboxSaga';
+import { sessionStarted } from '../features/session/public';
+import { startTagOutbox } from './startTagOutbox';
+
+const state = (signedIn: boolean) => ({
+  session: { status: signedIn ? 'signedIn' : 'signedOut', user: signedIn ? { id: 'u-1' } : null },
+});
+
+describe('startTagOutbox', () => {
+  it('starts the outbox saga once someone is signed in, under the name Tag Moments uses', async () => {
+    const injectSaga = jest.fn();
+    await runSaga({ context: { store: { injectSaga } }, getState: () => state(true) }, startTagOutbox).toPromise();
+    expect(injectSaga).toHaveBeenCalledWith(TAG_OUTBOX_SAGA, tagOutboxSaga);
+  });
+
+  it('waits for a sign-in first', async () => {
+    const injectSaga = jest.fn();
+    const channel = stdChannel();
+    const task = runSaga({ channel, context: { store: { injectSaga } }, getState: () => state(false) }, startTagOutbox);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(injectSaga).not.toHaveBeenCalled();
+    channel.put(sessionStarted({ record: { user: { id: 'u-1' } } } as never));
+    await task.toPromise();
+    expect(injectSaga).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,42 @@
+import * as v from 'valibot';
+import { api } from '../../api/apiSlice';
+import { envelope } from '../../api/envelope';
+import type { CreateTagBody } from './tagPayload';
+
+/** An answer that does not come in this long is treated as a lost connection: the tag is kept and sent again. */
+export const CREATE_TAG_TIMEOUT_MS = 15_000;
+
+const id = v.pipe(v.union([v.string(), v.number()]), v.transform(String));
+
+/** POST /api/v1/tags answer: success, data {id, timestamp, metadata} (docs/product/part-2.md §7). */
+export const createTagResponseSchema = envelope(v.object({ id, timestamp: v.string() }));
+
+export interface CreateTagArgs {
+  body: CreateTagBody;
+  /** The tag's client id: every try of one tap carries it, so the server makes the tag once (docs/api.md "Tags"). */
+  idempotencyKey: string;
+}
+
+/** TAG NOW's one call; only the outbox saga sends it. A made tag refreshes the tag lists. */
+export const tagCreateApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    createTag: build.mutation<{ id: string }, CreateTagArgs>({
+      query: ({ body, idempotencyKey }) => ({
+        url: 'tags',
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+        timeout: CREATE_TAG_TIMEOUT_MS,
+      }),
+      rawResponseSchema: createTagResponseSchema,
+      transformResponse: ({ data }: v.InferOutput<typeof createTagResponseSchema>) => ({ id: data.id }),
+      invalidatesTags: (made, _error, { body }) =>
+        made
+          ? [
+              { type: 'Tag', id: 'LIST' },
+              { type: 'Tag', id: body.eventId },
+            ]
+          : [],
+    }),
+  }),
+});

@@ -1,0 +1,57 @@
+import { dropTag, keepTag, loadKeptTags, readKept } from './tagOutboxStore';
+import { createdTag } from './tagTestData';
+
+const db = new Map<string, unknown>();
+let broken = false;
+
+jest.mock('idb-keyval', () => ({
+  get: async (key: string) => {
+    if (broken) throw new Error('IndexedDB refused');
+    return db.get(key);
+  },
+  update: async (key: string, edit: (value: unknown) => unknown) => {
+    if (broken) throw new Error('IndexedDB refused');
+    db.set(key, edit(db.get(key)));
+  },
+}));
+
+beforeEach(() => {
+  db.clear();
+  broken = false;
+});
+
+describe('the tag outbox in IndexedDB', () => {
+  it('keeps tags under their owner, waiting, and forgets them', async () => {
+    await keepTag('u-1', createdTag({ clientId: 'a', status: 'sending' }));
+    await keepTag('u-1', createdTag({ clientId: 'b', status: 'failed', error: 'Event not found' }));
+    expect([...db.keys()]).toEqual(['courtside.tags.u-1']);
+    expect(await loadKeptTags('u-1')).toEqual([
+      createdTag({ clientId: 'a', status: 'waiting' }),
+      createdTag({ clientId: 'b', status: 'failed', error: 'Event not found' }),
+    ]);
+    expect(await loadKeptTags('u-2')).toEqual([]);
+    await dropTag('u-1', 'a');
+    expect((await loadKeptTags('u-1')).map((t) => t.clientId)).toEqual(['b']);
+  });
+
+  it('keeping a tag again replaces it', async () => {
+    await keepTag('u-1', createdTag({ clientId: 'a' }));
+    await keepTag('u-1', createdTag({ clientId: 'a', status: 'failed', error: 'No' }));
+    expect(await loadKeptTags('u-1')).toEqual([createdTag({ clientId: 'a', status: 'failed', error: 'No' })]);
+  });
+
+  it('leaves out corrupted entries and keeps the others', () => {
+    const good = createdTag({ status: 'waiting' });
+    expect(readKept([good, { clientId: 'x' }, null, { ...good, timestamp: 'yesterday' }, 'junk'])).toEqual([good]);
+    expect(readKept('not a list')).toEqual([]);
+    expect(readKept(undefined)).toEqual([]);
+  });
+
+  it('where IndexedDB is refused, keeps the tags in memory for the page’s life', async () => {
+    broken = true;
+    await keepTag('u-3', createdTag({ clientId: 'm' }));
+    expect((await loadKeptTags('u-3')).map((t) => t.clientId)).toEqual(['m']);
+    await dropTag('u-3', 'm');
+    expect(await loadKeptTags('u-3')).toEqual([]);
+  });
+});

@@ -1,0 +1,48 @@
+import { useCallback, useMemo } from 'react';
+import { useAppDispatch, useAppSelector, useInjectedSaga } from '../../app/hooks';
+import { tagNow, type TagNowInput } from './tagActions';
+import { TAG_OUTBOX_SAGA, tagOutboxSaga } from './tagOutboxSaga';
+import {
+  selectCreatedTags,
+  selectTagCreating,
+  selectTagEvent,
+  tagDiscarded,
+  tagEventCleared,
+  tagEventSelected,
+  tagRetryRequested,
+} from './tagsSlice';
+import type { CreatedTag, TagEvent } from './tagTypes';
+
+export interface TagMomentsView {
+  selectedEvent: TagEvent | null;
+  selectEvent: (event: TagEvent) => void;
+  clearEvent: () => void;
+  /** Newest first: this visit's tags and the ones kept on the device that are not sent yet. */
+  tags: CreatedTag[];
+  /** A tag is on its way ('Creating Tag...'); TAG NOW stays usable: the next moment is another tag. */
+  creating: boolean;
+  /** Makes a tag now; answers 'Please select an event' without an event, else null. */
+  tagNow: (input: TagNowInput) => string | null;
+  retry: (clientId: string) => void;
+  discard: (clientId: string) => void;
+}
+
+/** Tag Moments' wiring: state through selectors, the tap and the outbox through actions (tagOutboxSaga.ts decides). */
+export function useTagMoments(): TagMomentsView {
+  useInjectedSaga(TAG_OUTBOX_SAGA, tagOutboxSaga);
+  const dispatch = useAppDispatch();
+  const selectedEvent = useAppSelector(selectTagEvent);
+  const tags = useAppSelector(selectCreatedTags);
+  const creating = useAppSelector(selectTagCreating);
+
+  const selectEvent = useCallback((event: TagEvent) => void dispatch(tagEventSelected(event)), [dispatch]);
+  const clearEvent = useCallback(() => void dispatch(tagEventCleared()), [dispatch]);
+  const tag = useCallback((input: TagNowInput) => dispatch(tagNow(input)), [dispatch]);
+  const retry = useCallback((clientId: string) => void dispatch(tagRetryRequested(clientId)), [dispatch]);
+  const discard = useCallback((clientId: string) => void dispatch(tagDiscarded(clientId)), [dispatch]);
+
+  return useMemo(
+    () => ({ selectedEvent, selectEvent, clearEvent, tags, creating, tagNow: tag, retry, discard }),
+    [selectedEvent, selectEvent, clearEvent, tags, creating, tag, retry, discard],
+  );
+}
