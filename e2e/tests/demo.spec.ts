@@ -1,10 +1,13 @@
 /**
- * The first thing a new user tries (issue 10's acceptance): a fresh data directory started like `npm start`
- * seeds the demo in the background, the stand-in sign-in page offers the demo coach, and the browsing
- * screens show the demo's events, a LIVE one among them, and clips that play.
+ * The first thing a new user tries (issues 10 and 11's acceptance): a fresh data directory started like `npm start`
+ * seeds the demo in the background, the stand-in sign-in page offers the demo coach, the browsing screens show
+ * the demo's events, a LIVE one among them, and clips that play; and a moment tagged at the live event with the
+ * network off arrives once, with the time of the tap.
  */
 import { expect, test as base } from '@playwright/test';
+import { call } from '../support/clips';
 import { startServer, type RunningServer } from '../support/server';
+import { storedToken } from '../support/session';
 
 const test = base.extend<{ demoServer: RunningServer }>({
   // eslint-disable-next-line no-empty-pattern
@@ -55,3 +58,62 @@ test('Continue as the demo coach shows the demo: a LIVE event, events with clips
   await expect(video).toBeVisible();
   await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 15_000 }).toBeGreaterThan(1);
 });
+
+test('a new user tags a moment at the live demo event with the network off, reloads, and the tag arrives once with the time of the tap', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await page.waitForURL('**/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/idp\/authorize/);
+  await page.getByRole('button', { name: 'Continue as the demo coach' }).click();
+  await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+  const token = await storedToken(page);
+
+  // Standing at the live demo event's venue.
+  const live = await call<Array<{ id: string; name: string; location: { latitude: number; longitude: number } }>>(
+    page.request,
+    'GET',
+    '/api/v1/events?timeFilter=current',
+    token,
+  );
+  expect(live.length, 'the demo has a live event').toBeGreaterThan(0);
+  const event = live[0]!;
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: event.location.latitude, longitude: event.location.longitude, accuracy: 10 });
+
+  await page.goto('/tags/add');
+  await page
+    .getByRole('button', { name: new RegExp(escapeRegExp(event.name)) })
+    .first()
+    .click();
+  await page.getByLabel('Description (optional)').fill('Demo goal');
+
+  await context.setOffline(true);
+  const before = Date.now();
+  await page.getByRole('button', { name: 'TAG NOW' }).click();
+  const tappedBy = Date.now();
+  await expect(page.getByText('Waiting to send', { exact: true })).toBeVisible();
+
+  await context.setOffline(false);
+  await page.reload();
+  const mine = async () =>
+    (
+      await call<Array<{ timestamp: string; metadata: { description: string | null } }>>(
+        page.request,
+        'GET',
+        '/api/v1/tags?limit=100',
+        token,
+      )
+    ).filter((t) => t.metadata.description === 'Demo goal');
+  await expect.poll(async () => (await mine()).length, { timeout: 15_000 }).toBe(1);
+  await page.waitForTimeout(1500); // room for a second send, were there one
+  const [tag] = await mine();
+  expect(await mine()).toHaveLength(1);
+  expect(Date.parse(tag!.timestamp)).toBeGreaterThanOrEqual(before - 2_000);
+  expect(Date.parse(tag!.timestamp)).toBeLessThanOrEqual(tappedBy + 2_000);
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,7 +1,9 @@
 import { runSaga, stdChannel } from 'redux-saga';
 import { TAG_OUTBOX_SAGA, tagOutboxSaga } from '../features/tags/tagOutboxSaga';
 import { sessionStarted } from '../features/session/public';
-import { startTagOutbox } from './startTagOutbox';
+import type * as Launcher from './startTagOutbox';
+// src/test/setupTests.ts replaces the launcher in every other test; this one tests the real thing.
+const { startTagOutbox } = jest.requireActual<typeof Launcher>('./startTagOutbox');
 
 const state = (signedIn: boolean) => ({
   session: { status: signedIn ? 'signedIn' : 'signedOut', user: signedIn ? { id: 'u-1' } : null },

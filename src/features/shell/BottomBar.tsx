@@ -13,7 +13,6 @@ import { NAV_ICONS } from './navIcons';
 import { badgeDescription, badgeText, bottomBarItems } from './navigation';
 import { mobileMenuOpened, selectMobileMenuOpen } from './shellSlice';
 
-
 /** The links come from the route table; More (which opens the menu panel) is the bar's own. */
 const ITEMS = bottomBarItems();
 const MORE = 'More';

@@ -20,7 +20,7 @@ export const TAG_STATUS_TEXT = {
   waiting: 'Waiting to send',
   sent: 'Sent',
 } as const;
-export const WAITING_HINT = 'Kept on this device; it is sent when the connection returns.';
+export const WAITING_HINT = 'Kept on this device; it is sent by itself as soon as the server can be reached.';
 
 export interface CreatedTagItemProps {
   tag: CreatedTag;
@@ -84,7 +84,9 @@ function CreatedTagItemView({ tag, onRetry, onDiscard }: CreatedTagItemProps) {
       sx={{ display: 'block', py: 1.5, px: 2 }}
     >
       {tag.status === 'failed' ? (
-        <Alert severity="error" sx={{ '& .MuiAlert-message': { flex: 1, minWidth: 0 } }}>
+        // role status, not alert: opening the screen with kept refusals must not fire one alert each; the
+        // list's live region announces a new refusal once.
+        <Alert severity="error" role="status" sx={{ '& .MuiAlert-message': { flex: 1, minWidth: 0 } }}>
           <AlertTitle>{FAILED_TO_CREATE_TAG}</AlertTitle>
           {tag.error && tag.error !== FAILED_TO_CREATE_TAG && <Typography variant="body2">{tag.error}</Typography>}
           <Box sx={{ mt: 1, color: 'text.primary' }}>{body}</Box>

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { formatVenueDateTime } from '../../lib/venueTime';
 import { CreatedTagsList } from './CreatedTagsList';
+import { WAITING_HINT } from './CreatedTagItem';
 import { createdTag } from './tagTestData';
 
 const onRetry = jest.fn();
@@ -32,15 +33,18 @@ describe('CreatedTagsList', () => {
     expect(rows[0]).toHaveTextContent('Goal');
     expect(rows[0]).toHaveTextContent('Sending…');
     expect(rows[1]).toHaveTextContent('Waiting to send');
-    expect(rows[1]).toHaveTextContent('Kept on this device; it is sent when the connection returns.');
+    expect(rows[1]).toHaveTextContent(WAITING_HINT);
     expect(rows[2]).toHaveTextContent('Sent');
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Failed to create tag')).not.toBeInTheDocument();
+    // The newest tap's outcome, said once to screen readers.
+    expect(screen.getByRole('status')).toHaveTextContent('Tag 3: Sending…');
   });
 
   it("a refused tag: a red card 'Failed to create tag' with the reason, Retry and Discard", async () => {
     const tags = [createdTag({ clientId: 'x', status: 'failed', error: 'Event not found' })];
     const { user } = renderWithProviders(<CreatedTagsList tags={tags} onRetry={onRetry} onDiscard={onDiscard} />);
-    const card = screen.getByRole('alert');
+    const card = within(screen.getByRole('listitem')).getByRole('status');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument(); // kept refusals do not each fire an alert
     expect(card).toHaveTextContent('Failed to create tag');
     expect(card).toHaveTextContent('Event not found');
     await user.click(within(card).getByRole('button', { name: 'Retry' }));
@@ -52,6 +56,6 @@ describe('CreatedTagsList', () => {
   it('a refusal without a reason says the default once', () => {
     const tags = [createdTag({ status: 'failed', error: null })];
     renderWithProviders(<CreatedTagsList tags={tags} onRetry={onRetry} onDiscard={onDiscard} />);
-    expect(screen.getAllByText('Failed to create tag')).toHaveLength(1);
+    expect(within(screen.getByRole('listitem')).getAllByText('Failed to create tag')).toHaveLength(1);
   });
 });

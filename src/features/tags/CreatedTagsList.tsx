@@ -1,9 +1,11 @@
+import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import { memo, useId } from 'react';
-import { CreatedTagItem } from './CreatedTagItem';
+import { CreatedTagItem, FAILED_TO_CREATE_TAG, TAG_STATUS_TEXT } from './CreatedTagItem';
 import type { CreatedTag } from './tagTypes';
 
 export const createdTagsHeading = (count: number) => `Created Tags (${count})`;
@@ -19,8 +21,13 @@ export interface CreatedTagsListProps {
 function CreatedTagsListView({ tags, onRetry, onDiscard }: CreatedTagsListProps) {
   const headingId = useId();
   if (tags.length === 0) return null;
+  const newest = tags[0]!;
   return (
     <Stack spacing={1} component="section" aria-labelledby={headingId}>
+      {/* What became of the latest tap, said once to screen readers (the rows themselves are not live). */}
+      <Box role="status" sx={visuallyHidden}>
+        {newest.status === 'failed' ? FAILED_TO_CREATE_TAG : `Tag ${tags.length}: ${TAG_STATUS_TEXT[newest.status]}`}
+      </Box>
       <Typography id={headingId} variant="h6" component="h2">
         {createdTagsHeading(tags.length)}
       </Typography>

@@ -20,7 +20,7 @@ function TagRow({ tag, timeZone }: { tag: Tag; timeZone: string | null }) {
   return (
     <ListItemText
       primary={tag.description ?? UNDESCRIBED_TAG}
-      // On the venue's clock when the answer names its zone; GET /tags names none, so the device's (tagSchemas.ts).
+      // On the venue's clock when the answer names its zone (the local API does), else the device's (tagSchemas.ts).
       secondary={`${formatClipTime(tag.timestamp, timeZone)} · ${clipCountLabel(tag.clips.length)}`}
       slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
     />

@@ -118,7 +118,7 @@ describe('TagMomentsScreen', () => {
     expect(rows[0]).toHaveTextContent('Corner');
     expect(rows[0]).toHaveTextContent('Sent');
 
-    const card = within(rows[1]!).getByRole('alert');
+    const card = within(rows[1]!).getByRole('status');
     expect(card).toHaveTextContent('Failed to create tag');
     expect(card).toHaveTextContent('Event not found');
     await user.click(within(card).getByRole('button', { name: 'Retry' }));

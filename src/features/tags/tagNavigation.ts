@@ -16,7 +16,7 @@ export interface EventTagsState {
   locationName: string;
   /** The event's start (ISO). */
   eventDate: string;
-  /** The venue's zone; absent when the list that opened the event did not know it (GET /tags sends none). */
+  /** The venue's zone; absent when the list that opened the event did not know it. */
   timezone?: string;
   /** The caller's tags at the event, when the list knew it. */
   tagCount?: number;

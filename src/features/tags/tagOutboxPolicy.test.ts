@@ -1,4 +1,4 @@
-import { CREATE_TAG_FAILED, nextToSend, outcomeOf, retryDelayMs } from './tagOutboxPolicy';
+import { nextToSend, outcomeOf, retryDelayMs } from './tagOutboxPolicy';
 
 const refusal = (status: number, error?: string) => ({ error: { status, data: { success: false, error } } });
 
@@ -23,7 +23,7 @@ describe('outcomeOf', () => {
     expect(outcomeOf(refusal(404, 'Event not found'))).toEqual({ kind: 'refused', reason: 'Event not found' }));
 
   it('a 4xx without a reason says what failed', () =>
-    expect(outcomeOf(refusal(422))).toEqual({ kind: 'refused', reason: `${CREATE_TAG_FAILED} (HTTP 422)` }));
+    expect(outcomeOf(refusal(422))).toEqual({ kind: 'refused', reason: 'The server refused it (HTTP 422).' }));
 });
 
 describe('retryDelayMs', () => {

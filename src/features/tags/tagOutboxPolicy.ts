@@ -2,9 +2,6 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 import { toApiFailure } from '../../api/apiErrors';
 
-/** docs/product/part-2.md §8 Tags: the red card's title, and the reason when the server gives none. */
-export const CREATE_TAG_FAILED = 'Failed to create tag';
-
 /** What becomes of a kept tag after one try. */
 export type SendOutcome =
   | { kind: 'sent'; serverId: string }
@@ -27,7 +24,7 @@ export function outcomeOf(answer: Answer): SendOutcome {
   if ('data' in answer) return { kind: 'sent', serverId: answer.data.id };
   const failure = toApiFailure(answer.error as FetchBaseQueryError | SerializedError);
   if (typeof failure.status !== 'number' || failure.status >= 500 || TRANSIENT.has(failure.status)) return { kind: 'keep' };
-  return { kind: 'refused', reason: failure.serverMessage ?? `${CREATE_TAG_FAILED} (HTTP ${failure.status})` };
+  return { kind: 'refused', reason: failure.serverMessage ?? `The server refused it (HTTP ${failure.status}).` };
 }
 
 /** Seconds to wait before the next try after the n-th failed one in a row (n from 1); the last step repeats. */

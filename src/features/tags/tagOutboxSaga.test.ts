@@ -253,6 +253,28 @@ describe('TAG NOW', () => {
     expect(statuses(store)).toEqual(['sent']); // the script ran out: the server takes it
   });
 
+  it('a tag tapped while a send is failing shows waiting, not sending', async () => {
+    tagServer(['network']);
+    const store = openTab(device().tab());
+    tapTagNow(store, 'first');
+    tapTagNow(store, 'second'); // kept while the first is on its way
+    await settle();
+    expect(statuses(store)).toEqual(['waiting', 'waiting']);
+  });
+
+  it('when the tab lock fails, tags are still kept and sent', async () => {
+    const server = tagServer();
+    const dev = device();
+    const io = { ...dev.tab(), acquireLock: () => Promise.reject(new Error('SecurityError')) };
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const store = openTab(io);
+    tapTagNow(store);
+    await settle();
+    expect(statuses(store)).toEqual(['sent']);
+    expect(server.requests).toHaveLength(1);
+    warn.mockRestore();
+  });
+
   it('keeps tags in order: an earlier kept tag goes first', async () => {
     const server = tagServer();
     const dev = device();

@@ -23,6 +23,8 @@ import type { CreatedTag } from './tagTypes';
 export const TAG_OUTBOX_SAGA = 'tagOutbox';
 
 type FlushResult = 'done' | 'offline' | 'retry';
+
+const NO_CHANGE: TagsChanged = { sent: [], refused: [], retried: [], discarded: [] };
 type Wanted = Channel<true>;
 
 /** The kept tags are listed (a reload, another tab's), and those still to go show 'Waiting to send'. */
@@ -55,13 +57,14 @@ function* flush(owner: string, io: TagOutboxServices): SagaIterator<FlushResult>
     if (outcome.kind === 'sent') {
       yield call(io.store.drop, owner, next.clientId);
       yield put(tagConfirmed({ clientId: next.clientId, serverId: outcome.serverId }));
-      yield call(io.announce, { sent: [{ clientId: next.clientId, serverId: outcome.serverId }], refused: [], discarded: [] });
+      yield call(io.announce, { ...NO_CHANGE, sent: [{ clientId: next.clientId, serverId: outcome.serverId }] });
     } else if (outcome.kind === 'refused') {
       yield call(io.store.keep, owner, { ...next, status: 'failed', error: outcome.reason });
       yield put(tagRefused({ clientId: next.clientId, error: outcome.reason }));
-      yield call(io.announce, { sent: [], refused: [{ clientId: next.clientId, error: outcome.reason }], discarded: [] });
+      yield call(io.announce, { ...NO_CHANGE, refused: [{ clientId: next.clientId, error: outcome.reason }] });
     } else {
-      yield call(holdBack, kept);
+      // Read again: a tag tapped while this try was on its way is waiting too, not 'sending'.
+      yield call(holdBack, (yield call(io.store.load, owner)) as CreatedTag[]);
       return 'retry';
     }
   }
@@ -73,7 +76,13 @@ function* flushAsOneTab(owner: string, io: TagOutboxServices): SagaIterator<Flus
     yield call(holdBack, (yield call(io.store.load, owner)) as CreatedTag[]);
     return 'offline';
   }
-  const release: () => void = yield call(io.acquireLock);
+  let release: () => void = () => undefined;
+  try {
+    release = yield call(io.acquireLock);
+  } catch (error) {
+    // Web Locks refused (a sandboxed frame, a browser quirk): send anyway; the Idempotency-Key keeps it once.
+    console.warn('Tag outbox: sending without the tab lock', error);
+  }
   try {
     return (yield call(flush, owner, io)) as FlushResult;
   } finally {
@@ -89,7 +98,14 @@ function* flushAsOneTab(owner: string, io: TagOutboxServices): SagaIterator<Flus
 function* sender(owner: string, io: TagOutboxServices, wanted: Wanted): SagaIterator {
   let failuresInARow = 0;
   for (;;) {
-    const result: FlushResult = yield call(flushAsOneTab, owner, io);
+    let result: FlushResult;
+    try {
+      result = yield call(flushAsOneTab, owner, io);
+    } catch (error) {
+      // Whatever failed, taps go on being kept (keepTapped runs beside this loop), and sending is tried again.
+      console.warn('Tag outbox: a send failed; trying again later', error);
+      result = 'retry';
+    }
     if (result === 'retry') {
       failuresInARow += 1;
       // A tap or wake that came while this try failed is answered by the next one, not by trying again at once.
@@ -125,12 +141,13 @@ function* keepForRetry(
   const tag = ((yield select(selectCreatedTags)) as CreatedTag[]).find((t) => t.clientId === payload);
   if (!tag) return;
   yield call(io.store.keep, owner, { ...tag, status: 'waiting', error: null });
+  yield call(io.announce, { ...NO_CHANGE, retried: [payload] });
   yield put(wanted, true);
 }
 
 function* forget(owner: string, io: TagOutboxServices, { payload }: ReturnType<typeof tagDiscarded>): SagaIterator {
   yield call(io.store.drop, owner, payload);
-  yield call(io.announce, { sent: [], refused: [], discarded: [payload] });
+  yield call(io.announce, { ...NO_CHANGE, discarded: [payload] });
 }
 
 function* relayWakes(io: TagOutboxServices, wanted: Wanted): SagaIterator {

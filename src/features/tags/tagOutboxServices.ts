@@ -19,6 +19,7 @@ const tagsChangedSchema = v.object({
   from: v.string(),
   sent: v.array(v.object({ clientId: v.string(), serverId: v.string() })),
   refused: v.array(v.object({ clientId: v.string(), error: v.string() })),
+  retried: v.array(v.string()),
   discarded: v.array(v.string()),
 });
 export type TagsChanged = TagsChangedElsewhere;
@@ -45,8 +46,8 @@ function otherTabs(): EventChannel<TagsChanged> {
     channel.onmessage = (e: MessageEvent) => {
       const parsed = v.safeParse(tagsChangedSchema, e.data);
       if (parsed.success && parsed.output.from !== THIS_TAB) {
-        const { sent, refused, discarded } = parsed.output;
-        emit({ sent, refused, discarded });
+        const { sent, refused, retried, discarded } = parsed.output;
+        emit({ sent, refused, retried, discarded });
       }
     };
     return () => channel.close();
@@ -70,10 +71,12 @@ function acquireLock(): Promise<() => void> {
   if (!locks?.request) return Promise.resolve(() => undefined);
   const abort = new AbortController();
   let cancelled = false;
+  let held: (() => void) | null = null;
   const granted = new Promise<() => void>((resolve, reject) => {
     locks
       .request(LOCK_NAME, { signal: abort.signal }, () => {
         return new Promise<void>((release) => {
+          held = release;
           if (cancelled) release();
           else resolve(release);
         });
@@ -85,6 +88,8 @@ function acquireLock(): Promise<() => void> {
     [CANCEL]: () => {
       cancelled = true;
       abort.abort();
+      // Granted just before the cancel, with nobody left to let it go.
+      held?.();
     },
   });
 }

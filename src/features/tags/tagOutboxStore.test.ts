@@ -1,8 +1,9 @@
-import { dropTag, keepTag, loadKeptTags, readKept } from './tagOutboxStore';
+import { dropTag, keepTag, loadKeptTags, readKept, resetTagOutboxMemory } from './tagOutboxStore';
 import { createdTag } from './tagTestData';
 
 const db = new Map<string, unknown>();
 let broken = false;
+let writesFail = false;
 
 jest.mock('idb-keyval', () => ({
   get: async (key: string) => {
@@ -10,7 +11,7 @@ jest.mock('idb-keyval', () => ({
     return db.get(key);
   },
   update: async (key: string, edit: (value: unknown) => unknown) => {
-    if (broken) throw new Error('IndexedDB refused');
+    if (broken || writesFail) throw new Error('IndexedDB refused');
     db.set(key, edit(db.get(key)));
   },
 }));
@@ -18,6 +19,8 @@ jest.mock('idb-keyval', () => ({
 beforeEach(() => {
   db.clear();
   broken = false;
+  writesFail = false;
+  resetTagOutboxMemory();
 });
 
 describe('the tag outbox in IndexedDB', () => {
@@ -53,5 +56,21 @@ describe('the tag outbox in IndexedDB', () => {
     expect((await loadKeptTags('u-3')).map((t) => t.clientId)).toEqual(['m']);
     await dropTag('u-3', 'm');
     expect(await loadKeptTags('u-3')).toEqual([]);
+  });
+
+  it('a write that fails (a full disk) loses nothing: the page keeps its copy and reads it from then on', async () => {
+    await keepTag('u-4', createdTag({ clientId: 'a' }));
+    writesFail = true;
+    await keepTag('u-4', createdTag({ clientId: 'b' }));
+    expect((await loadKeptTags('u-4')).map((t) => t.clientId)).toEqual(['a', 'b']);
+  });
+
+  it('keeps entries it cannot read when it writes (a newer version wrote them)', async () => {
+    const future = { clientId: 'f', status: 'queued-v2' };
+    db.set('courtside.tags.u-5', [future]);
+    await keepTag('u-5', createdTag({ clientId: 'a' }));
+    expect(db.get('courtside.tags.u-5')).toEqual([future, createdTag({ clientId: 'a', status: 'waiting' })]);
+    await dropTag('u-5', 'a');
+    expect(db.get('courtside.tags.u-5')).toEqual([future]);
   });
 });

@@ -36,30 +36,62 @@ export function readKept(value: unknown): CreatedTag[] {
   });
 }
 
+/**
+ * One edit of the stored list. Entries this version cannot read stay as they are (a tab of a newer version may
+ * have written them): only readable ones are edited, nothing is dropped for being unreadable.
+ */
+function editStored(value: unknown, edit: (kept: CreatedTag[]) => CreatedTag[]): { stored: unknown[]; kept: CreatedTag[] } {
+  const raw: unknown[] = Array.isArray(value) ? value : [];
+  const unreadable = raw.filter((entry) => !v.is(keptTagSchema, entry));
+  const kept = edit(readKept(raw));
+  return { stored: [...unreadable, ...kept], kept };
+}
+
 const memory = new Map<string, CreatedTag[]>();
+/**
+ * False once IndexedDB failed a read or a write on this page: from then on the copy in memory is the outbox
+ * (reading the database again would forget a tag whose write failed).
+ */
+let databaseUsable = true;
 
 async function change(userId: string, edit: (kept: CreatedTag[]) => CreatedTag[]): Promise<CreatedTag[]> {
   const next = edit(memory.get(userId) ?? []);
   memory.set(userId, next);
+  if (!databaseUsable) return next;
   try {
-    let stored: CreatedTag[] = next;
-    await (await idb()).update(outboxKey(userId), (value) => (stored = edit(readKept(value))));
-    memory.set(userId, stored);
-    return stored;
+    let kept: CreatedTag[] = next;
+    await (
+      await idb()
+    ).update(outboxKey(userId), (value) => {
+      const result = editStored(value, edit);
+      kept = result.kept;
+      return result.stored;
+    });
+    memory.set(userId, kept);
+    return kept;
   } catch {
+    databaseUsable = false;
     return next;
   }
 }
 
 /** The user's kept tags, as stored now (another tab may have sent or added some). */
 export async function loadKeptTags(userId: string): Promise<CreatedTag[]> {
+  if (!databaseUsable) return memory.get(userId) ?? [];
   try {
     const stored = readKept(await (await idb()).get(outboxKey(userId)));
     memory.set(userId, stored);
     return stored;
   } catch {
+    databaseUsable = false;
     return memory.get(userId) ?? [];
   }
+}
+
+/** Tests: a fresh page. */
+export function resetTagOutboxMemory(): void {
+  memory.clear();
+  databaseUsable = true;
 }
 
 /** Keeps a tag (or its new state), replacing the entry with the same client id. */

@@ -14,7 +14,7 @@ const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 const rawTagClipSchema = v.object({ ...rawClipSchema.entries, offsetSeconds: v.pipe(v.number(), v.finite()) });
 
-/** The tag's event: GET /tags sends id, name, sport, startTime and location (no zone, no counts). */
+/** The tag's event: GET /tags sends id, name, sport, startTime, timezone and location (no counts). */
 const rawTagSchema = v.object({
   id: rawClipSchema.entries.id,
   timestamp: v.string(),
@@ -78,8 +78,8 @@ export type TagClip = Clip & {
 };
 
 /**
- * A tag's event. The zone is null when the answer does not carry one (GET /tags sends none): the screens then
- * show times on the device's clock rather than guess a venue's.
+ * A tag's event. The zone is null when an answer does not carry one (another server, an older one): the screens
+ * then show times on the device's clock rather than guess a venue's.
  */
 export type TagEventRef = Omit<ClipEvent, 'timezone'> & { timezone: string | null };
 

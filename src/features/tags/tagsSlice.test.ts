@@ -32,19 +32,26 @@ describe('tags slice', () => {
     expect(selectTagCreating(s.getState())).toBe(false);
   });
 
-  it("follows another tab's news: sent, refused, discarded", () => {
+  it("follows another tab's news: sent, refused, retried, discarded", () => {
     const s = store();
-    s.dispatch(keptTagsLoaded(['a', 'b', 'c'].map((clientId) => createdTag({ clientId, status: 'waiting' }))));
+    s.dispatch(
+      keptTagsLoaded([
+        ...['a', 'b', 'c'].map((clientId) => createdTag({ clientId, status: 'waiting' })),
+        createdTag({ clientId: 'd', status: 'failed', error: 'Event not found' }),
+      ]),
+    );
     s.dispatch(
       tagsChangedElsewhere({
         sent: [{ clientId: 'a', serverId: 't-a' }],
         refused: [{ clientId: 'b', error: 'Event not found' }],
+        retried: ['d'],
         discarded: ['c'],
       }),
     );
     expect(selectCreatedTags(s.getState())).toEqual([
       createdTag({ clientId: 'a', status: 'sent', serverId: 't-a' }),
       createdTag({ clientId: 'b', status: 'failed', error: 'Event not found' }),
+      createdTag({ clientId: 'd', status: 'waiting' }),
     ]);
   });
 

@@ -13,6 +13,8 @@ export interface TagsState {
 export interface TagsChangedElsewhere {
   sent: Array<{ clientId: string; serverId: string }>;
   refused: Array<{ clientId: string; error: string }>;
+  /** Retried there: waiting again (a Discard here would drop a tag being sent). */
+  retried: string[];
   discarded: string[];
 }
 
@@ -69,10 +71,11 @@ const tagsSlice = createSlice({
     tagDiscarded(state, action: PayloadAction<string>) {
       state.created = state.created.filter((t) => t.clientId !== action.payload);
     },
-    /** Another tab sent, refused or discarded tags this tab lists (it tells through the 'courtside.tags' channel). */
+    /** Another tab sent, refused, retried or discarded tags this tab lists (it tells through the 'courtside.tags' channel). */
     tagsChangedElsewhere(state, { payload }: PayloadAction<TagsChangedElsewhere>) {
       for (const { clientId, serverId } of payload.sent) update(state, clientId, { status: 'sent', serverId, error: null });
       for (const { clientId, error } of payload.refused) update(state, clientId, { status: 'failed', error });
+      for (const clientId of payload.retried) update(state, clientId, { status: 'waiting', error: null });
       const gone = new Set(payload.discarded);
       state.created = state.created.filter((t) => !gone.has(t.clientId));
     },

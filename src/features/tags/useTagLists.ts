@@ -93,13 +93,14 @@ export interface EventTagsView {
 
 /** `eventId` empty: nothing is asked (the screen says 'Event ID not provided'). */
 export function useEventTags(eventId: string): EventTagsView {
-  const { data, isLoading, isError, error, refetch } = useGetEventTagsQuery(eventId, { skip: eventId === '' });
+  // currentData: after Back/Forward to another event, never the previous event's tags under the new address.
+  const { currentData: data, isFetching, isError, error, refetch } = useGetEventTagsQuery(eventId, { skip: eventId === '' });
   const failure = isError ? toApiFailure(error) : null;
   const shown = failure && tagsLoadError(failure);
   return {
     answer: data ?? null,
     tags: data?.tags,
-    loading: isLoading,
+    loading: isFetching && !data,
     error: shown ? { ...shown, onRetry: () => void refetch() } : null,
     failure,
   };
