@@ -9,7 +9,7 @@ import { EVENT_NOT_FOUND, isEventNotFound } from './clipListErrors';
 import { eventHeaderOf, readEventClipsState, type EventHeader } from './clipNavigation';
 import { ClipGrid } from './ClipGrid';
 import { clipsSyncSaga } from './clipsSyncSaga';
-import { PagedListView } from './PagedListView';
+import { PagedListView } from '../../components/PagedListView';
 import { useEventClips } from './useClipLists';
 
 const BACK = { to: '/clips', label: 'Back to My Clips' };

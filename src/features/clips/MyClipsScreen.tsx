@@ -15,7 +15,7 @@ import { clipCountLabel } from './clipDisplay';
 import { eventClipsPath, eventClipsStateOf } from './clipNavigation';
 import type { ClipEvent } from './clipSchemas';
 import { clipsSyncSaga } from './clipsSyncSaga';
-import { PagedListView } from './PagedListView';
+import { PagedListView } from '../../components/PagedListView';
 import { useMyClipEvents, type PagedList } from './useClipLists';
 
 type Row = { id: string; kind: 'unassociated'; count: number } | { id: string; kind: 'event'; event: ClipEvent };

@@ -3,7 +3,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { clipCountLabel } from './clipDisplay';
 import { ClipGrid } from './ClipGrid';
 import { clipsSyncSaga } from './clipsSyncSaga';
-import { PagedListView } from './PagedListView';
+import { PagedListView } from '../../components/PagedListView';
 import { useUnassociatedClips } from './useClipLists';
 
 /**

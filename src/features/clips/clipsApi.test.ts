@@ -7,7 +7,7 @@ import { makeToken } from '../../test/tokens';
 import { completedUploadTags } from '../uploads/public';
 import { clipsApi } from './clipsApi';
 import { EVENT_ID, eventClipsAnswer, myClipsAnswer, rawEvent, unassociatedAnswer } from './clipTestData';
-import { mergePages } from './clipPaging';
+import { mergePages } from '../../lib/mergePages';
 
 setupApiServer();
 

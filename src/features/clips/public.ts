@@ -6,5 +6,4 @@
 export { ClipCard, type ClipCardProps } from './ClipCard';
 export { ClipGrid, type ClipGridProps } from './ClipGrid';
 export { clipCountLabel, formatClipTime } from './clipDisplay';
-export { mergePages } from './clipPaging';
 export { rawClipSchema, rawEventSchema, toClip, toClipEvent, type Clip, type ClipEvent, type RawEvent } from './clipSchemas';

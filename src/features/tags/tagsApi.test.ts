@@ -4,7 +4,7 @@ import { makeStore } from '../../app/store';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { signedInState } from '../../test/renderWithProviders';
 import { makeToken } from '../../test/tokens';
-import { mergePages } from '../clips/public';
+import { mergePages } from '../../lib/mergePages';
 import { EVENT_ID, eventTagsAnswer, myTagsAnswer, rawTag, rawTaggedEvent, taggedEventsAnswer } from './tagBrowseTestData';
 import { tagsApi } from './tagsApi';
 

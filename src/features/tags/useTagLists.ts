@@ -1,9 +1,8 @@
-import type { SerializedError } from '@reduxjs/toolkit';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
 import { toApiFailure, type ApiFailure } from '../../api/apiErrors';
+import { usePagedList as useSharedPagedList, type InfiniteResult } from '../../api/usePagedList';
 import type { ListErrorProps } from '../../components/ListError';
-import { mergePages } from '../clips/public';
+import type { PagedList } from '../../components/PagedListView';
 import { tagsLoadError } from './tagListErrors';
 import { groupTagsByEvent, type TaggedEventsPage, type TagGroup, type TagsPage } from './tagPaging';
 import type { Tag, TaggedEvent } from './tagSchemas';
@@ -14,57 +13,11 @@ import {
   type EventTagsAnswer,
 } from './tagsApi';
 
-/** What a tag list screen shows (docs/product/part-2.md §4: loading, error, empty, data; paging idle or loading more). */
-export interface TagPagedList<T> {
-  /** Undefined until the first page arrives. */
-  items: T[] | undefined;
-  loading: boolean;
-  /** Loading (or refreshing) failed: the text and its retry; null otherwise (and on a 401, §6). */
-  error: ListErrorProps | null;
-  failure: ApiFailure | null;
-  hasMore: boolean;
-  loadingMore: boolean;
-  /** The next page failed: the text, with the retry that asks for that page again. */
-  loadMoreError: ListErrorProps | null;
-  loadMore: () => void;
-}
+/** A tag list as its screen shows it (src/components/PagedListView.tsx), and why it failed. */
+export type TagPagedList<T> = PagedList<T> & { failure: ApiFailure | null };
 
-/** The fields of an RTK Query infinite query result read here. */
-interface InfiniteResult<P> {
-  data?: { pages: P[] };
-  isLoading: boolean;
-  isError: boolean;
-  error?: FetchBaseQueryError | SerializedError;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  isFetchNextPageError: boolean;
-  fetchNextPage: () => unknown;
-  refetch: () => unknown;
-}
-
-/**
- * An infinite query as one list. Pages are offsets into a newest-first list that can grow between two loads
- * (a tag made meanwhile shifts it by one), so a page may repeat the end of the one before: each item shows once.
- */
-function usePagedList<P, T extends { id: string }>(result: InfiniteResult<P>, itemsOf: (page: P) => T[]): TagPagedList<T> {
-  const { data, isLoading, isError, error, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, refetch } =
-    result;
-  const items = useMemo(() => (data ? mergePages(data.pages.map(itemsOf)) : undefined), [data, itemsOf]);
-  const failure = isError ? toApiFailure(error) : null;
-  const shown = failure && tagsLoadError(failure);
-  const pagingFailed = isFetchNextPageError && Boolean(data);
-  const loadMore = () => void fetchNextPage();
-  return {
-    items,
-    loading: isLoading,
-    error: shown && !pagingFailed ? { ...shown, onRetry: () => void refetch() } : null,
-    failure,
-    hasMore: hasNextPage,
-    loadingMore: isFetchingNextPage,
-    loadMoreError: shown && pagingFailed ? { ...shown, onRetry: loadMore } : null,
-    loadMore,
-  };
-}
+const usePagedList = <P, T extends { id: string }>(result: InfiniteResult<P>, itemsOf: (page: P) => T[]) =>
+  useSharedPagedList(result, itemsOf, tagsLoadError);
 
 const tagsOf = (page: TagsPage) => page.tags;
 const eventsOf = (page: TaggedEventsPage) => page.events;

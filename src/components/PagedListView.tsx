@@ -2,17 +2,31 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { ListEmptyProps } from '../../components/ListEmpty';
-import { ListError } from '../../components/ListError';
-import { ListSkeleton, type ListSkeletonProps } from '../../components/ListSkeleton';
-import { ListStates } from '../../components/ListStates';
-import type { PagedList } from './useClipLists';
+import type { ListEmptyProps } from './ListEmpty';
+import { ListError, type ListErrorProps } from './ListError';
+import { ListSkeleton, type ListSkeletonProps } from './ListSkeleton';
+import { ListStates } from './ListStates';
+
+/** What a paged list screen shows (docs/product/part-2.md §4: loading, error, empty, data; paging idle or loading more). */
+export interface PagedList<T> {
+  /** Undefined until the first page arrives. */
+  items: T[] | undefined;
+  /** The first page is on its way (a skeleton stands in). */
+  loading: boolean;
+  /** Loading (or refreshing) failed: the text and how to try again; null otherwise (and on a 401, §6). */
+  error: ListErrorProps | null;
+  hasMore: boolean;
+  loadingMore: boolean;
+  /** 'Load More' failed: the text, with the retry that asks for that page again. */
+  loadMoreError: ListErrorProps | null;
+  loadMore: () => void;
+}
 
 export interface PagedListViewProps<T> {
   list: PagedList<T>;
   empty: ListEmptyProps;
   skeleton: ListSkeletonProps;
-  /** 'Load More Clips' (docs/product/part-2.md §2). */
+  /** 'Load More Clips', 'Load More Tags' (docs/product/part-2.md §2). */
   loadMoreLabel: string;
   /**
    * A heading for screen readers only, between the page's h1 and the items' own h3s (card titles), so the
