@@ -195,6 +195,9 @@ test.describe('Tag Moments', () => {
     await expect(row).toHaveAttribute('data-status', 'waiting');
     await expect(row).toContainText('Waiting to send');
     await expect(row).toContainText('Offline save');
+    const shownAt = await row.locator('time').getAttribute('datetime');
+    expect(Date.parse(shownAt!)).toBeGreaterThanOrEqual(before - 2_000);
+    expect(Date.parse(shownAt!)).toBeLessThanOrEqual(tappedBy + 2_000);
     await expectNoSeriousA11yViolations(page);
 
     await context.setOffline(false);
@@ -209,6 +212,8 @@ test.describe('Tag Moments', () => {
     expect(tag!.metadata.description).toBe('Offline save');
     expect(Date.parse(tag!.timestamp)).toBeGreaterThanOrEqual(before - 2_000);
     expect(Date.parse(tag!.timestamp)).toBeLessThanOrEqual(tappedBy + 2_000);
+    // Exactly the time the waiting tag was listed with.
+    expect(tag!.timestamp).toBe(shownAt);
 
     // No second copy comes later.
     await page.waitForTimeout(1_500);
