@@ -337,6 +337,27 @@ describe('kept tags across reloads, tabs and users', () => {
     expect(readKept(dev.idb.get(TEST_USER.id))).toHaveLength(1); // kept for its owner
   });
 
+  it('a sign-out aborts a send on its way (it is never repeated under the next session)', async () => {
+    const signals: AbortSignal[] = [];
+    apiServer.use(
+      http.post(API('tags'), async ({ request }) => {
+        signals.push(request.signal);
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
+        return HttpResponse.json({ success: true, data: { id: 'late', timestamp: 'x' } }, { status: 201 });
+      }),
+    );
+    const dev = device();
+    const store = openTab(dev.tab());
+    tapTagNow(store);
+    await settle();
+    expect(signals).toHaveLength(1);
+    expect(signals[0]!.aborted).toBe(false);
+    store.dispatch(signedOut({ reason: 'user_logout' }));
+    await settle();
+    expect(signals[0]!.aborted).toBe(true);
+    expect(readKept(dev.idb.get(TEST_USER.id))).toHaveLength(1); // still kept for its owner
+  });
+
   it('a sign-out clears the list and stops sending', async () => {
     const server = tagServer(['network']);
     const dev = device();
