@@ -5,6 +5,7 @@
  * on Pacific time and the browser on Chicago time, so each time names its zone.
  */
 import { tmpdir } from 'node:os';
+import { DateTime } from 'luxon';
 import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
@@ -132,7 +133,10 @@ test.describe('Nearby Events', () => {
       state: 'NV',
       at: farAt,
     });
-    const nearLive = await eventAt(request, token, near, 'Near live game', -20 * 60_000, null);
+    // Started 20 minutes ago, or at the venue's midnight if that is later: Nearby Events lists only events that
+    // start today at the venue (docs/decisions.md), so a run just after midnight Pacific must not start it yesterday.
+    const sinceVenueMidnight = Date.now() - DateTime.now().setZone('America/Los_Angeles').startOf('day').toMillis();
+    const nearLive = await eventAt(request, token, near, 'Near live game', -Math.min(20 * 60_000, sinceVenueMidnight), null);
     const nearSoon = await eventAt(request, token, near, 'Near game tomorrow', DAY);
     const nearPast = await eventAt(request, token, near, 'Near game last week', -7 * DAY);
     const farSoon = await eventAt(request, token, far, 'Far game tomorrow', DAY);
