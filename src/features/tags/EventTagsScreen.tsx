@@ -67,9 +67,8 @@ export default function EventTagsScreen() {
     );
   }
 
-  const loaded = view.answer && { ...view.answer.event, tagCount: view.answer.pagination.total ?? view.answer.event.tagCount };
-  const header = eventTagsHeaderOf(loaded, readEventTagsState(state, userId));
-  const timeZone = view.answer?.event.timezone;
+  const header = eventTagsHeaderOf(view.event, readEventTagsState(state, userId));
+  const timeZone = view.event?.timezone;
   const shown = (view.tags?.length ?? 0) > 0;
   return (
     <>

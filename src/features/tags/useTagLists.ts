@@ -38,6 +38,8 @@ export function useTaggedEvents(): TagPagedList<TaggedEvent> {
 /** Event tags: the event and its tagged moments (oldest first), with the list's states. */
 export interface EventTagsView {
   answer: EventTagsAnswer | null;
+  /** The API's event, its tag count the answer's total (the moments listed here), once it answered. */
+  event: (EventTagsAnswer['event'] & { tagCount: number | null }) | null;
   tags: Tag[] | undefined;
   loading: boolean;
   error: ListErrorProps | null;
@@ -52,6 +54,7 @@ export function useEventTags(eventId: string): EventTagsView {
   const shown = failure && tagsLoadError(failure);
   return {
     answer: data ?? null,
+    event: data ? { ...data.event, tagCount: data.pagination.total ?? data.event.tagCount } : null,
     tags: data?.tags,
     loading: isFetching && !data,
     error: shown ? { ...shown, onRetry: () => void refetch() } : null,
