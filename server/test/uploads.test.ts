@@ -77,7 +77,9 @@ describe('uploads and clip media', () => {
 
     const unsigned = await t.app.inject({ method: 'GET', url: `/media/clips/${clip.id}/video` });
     assert.equal(unsigned.statusCode, 403);
-    const tampered = await t.app.inject({ method: 'GET', url: clip.videoUrl.replace(/sig=./, 'sig=A') });
+    // Flip the signature's first character (to one it is not, so the URL really changes).
+    const tamperedUrl = clip.videoUrl.replace(/sig=(.)/, (_m, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`);
+    const tampered = await t.app.inject({ method: 'GET', url: tamperedUrl });
     assert.equal(tampered.statusCode, 403);
     const otherPath = await t.app.inject({ method: 'GET', url: clip.videoUrl.replace('/video?', '/thumbnail?') });
     assert.equal(otherPath.statusCode, 403);
