@@ -17,11 +17,15 @@ import { loadSecret, parseSecretKey } from './lib/secret';
 import { contentSecurityPolicy, SECURITY_HEADERS } from './lib/security';
 import { pruneSignIns } from './lib/signIns';
 import { DEFAULT_TIMEOUTS, type ServerTimeouts } from './lib/timeouts';
+import { startRenderWorkers } from './lib/render/renderWorker';
 import { loadVenues, type Venue } from './lib/venues';
 import { registerAuthRoutes } from './routes/auth';
 import { registerClipRoutes } from './routes/clips';
+import { registerEditorPage } from './routes/editorPage';
+import { registerEditorSessionRoutes } from './routes/editorSessions';
 import { registerErrorRoutes } from './routes/errors';
 import { registerEventRoutes } from './routes/events';
+import { registerHighlightRoutes } from './routes/highlights';
 import { registerIdpRoutes } from './routes/idp';
 import { registerLocationRoutes, seedVenues } from './routes/locations';
 import { registerMediaRoutes } from './routes/media';
@@ -72,6 +76,8 @@ export interface BuildAppOptions {
    * directory (server/lib/demo). Default false: tests never seed unless they ask.
    */
   demoData?: boolean;
+  /** Render workers in this process (RENDER_WORKERS); default 1, 0 renders nothing (another process does). */
+  renderWorkers?: number;
 }
 
 /** Pino options: only method and path are logged for requests; credentials are redacted everywhere. */
@@ -133,6 +139,7 @@ function fastifyErrorToApi(err: FastifyError): ApiError {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const dataDir = path.resolve(opts.dataDir);
   const uploadsDir = path.join(dataDir, 'uploads');
+  const highlightsDir = path.join(dataDir, 'highlights');
   // Configuration errors first: they must stop the start before anything on disk changes.
   const envSecret = opts.secretKey === undefined ? null : parseSecretKey(opts.secretKey);
   const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
@@ -175,6 +182,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   await mkdir(uploadsDir, { recursive: true });
+  await mkdir(highlightsDir, { recursive: true });
   const releaseLock = acquireLock(dataDir, (message) => app.log.warn(message));
   let db: Awaited<ReturnType<typeof openDb>>;
   let secret: Buffer;
@@ -199,6 +207,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       secret,
       dataDir,
       uploadsDir,
+      highlightsDir,
       now: opts.now ?? Date.now,
       tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,
       idpName: opts.idpName ?? 'local',
@@ -300,6 +309,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerMediaRoutes(app, ctx);
     registerPlacesRoutes(app, ctx);
     registerTagRoutes(app, ctx);
+    registerEditorSessionRoutes(app, ctx);
+    registerHighlightRoutes(app, ctx);
     app.get('/api/v1/health', async () => ({ success: true, data: { status: 'ok' } }));
     registerDemoSeed(app, ctx, opts.demoData ?? false);
 
@@ -308,6 +319,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       mapsKey,
       sourceMaps: opts.sourceMaps ?? false,
     });
+
+    registerEditorPage(app, { distDir: opts.distDir ?? path.join(REPO_ROOT, 'dist'), mapsKey });
+    startRenderWorkers(app, ctx, { count: opts.renderWorkers ?? 1 });
 
     app.setNotFoundHandler(async (request, reply) => {
       if (isAppNavigation(request)) return sendIndex(request, reply);

@@ -44,6 +44,7 @@ try {
     secretKey: process.env.SECRET_KEY || undefined,
     sourceMaps: process.env.SOURCE_MAPS === '1',
     demoData: process.env.DEMO_DATA !== '0',
+    renderWorkers: process.env.RENDER_WORKERS === undefined ? undefined : Number(process.env.RENDER_WORKERS),
   });
 } catch (err) {
   // Configuration and data-directory problems: one clear line, no stack trace.

@@ -7,6 +7,8 @@ export interface AppContext {
   secret: Buffer;
   dataDir: string;
   uploadsDir: string;
+  /** Rendered highlights and their posters. */
+  highlightsDir: string;
   now: () => number;
   tokenTtlSeconds: number;
   idpName: string;

@@ -54,9 +54,6 @@ type Placement = { menu?: never; shortcut?: never } | { section: Section; menu: 
 
 export type RouteEntry = RouteBase & Placement;
 
-/** Placeholder screens share one chunk until their issues build them. */
-const comingLater = lazy(() => import(/* webpackChunkName: "coming-later" */ '../features/common/ComingLaterScreen'));
-
 export const ROUTES: RouteEntry[] = [
   {
     path: '/login',
@@ -114,7 +111,12 @@ export const ROUTES: RouteEntry[] = [
     menu: { icon: 'History' },
     component: lazy(() => import(/* webpackChunkName: "events-recent" */ '../features/events/RecentEventsScreen')),
   },
-  { path: '/events/:eventId/clips', title: 'Select Clips', section: 'Events', component: comingLater },
+  {
+    path: '/events/:eventId/clips',
+    title: 'Select Clips',
+    section: 'Events',
+    component: lazy(() => import(/* webpackChunkName: "clip-selection" */ '../features/highlights/ClipSelectionScreen')),
+  },
   {
     path: '/clips',
     title: 'My Clips',
@@ -184,13 +186,18 @@ export const ROUTES: RouteEntry[] = [
     // The Recent Events picker in its highlights context: the same chunk as /event/recent.
     component: lazy(() => import(/* webpackChunkName: "events-recent" */ '../features/events/HighlightEventPickerScreen')),
   },
-  { path: '/highlights/create/:eventId', title: 'Create Highlight', section: 'Highlights', component: comingLater },
+  {
+    path: '/highlights/create/:eventId',
+    title: 'Create Highlight',
+    section: 'Highlights',
+    component: lazy(() => import(/* webpackChunkName: "highlight-create" */ '../features/highlights/HighlightCreationScreen')),
+  },
   {
     path: '/highlights/view',
     title: 'My Highlights',
     section: 'Highlights',
     menu: { icon: 'PlaylistPlay' },
-    component: comingLater,
+    component: lazy(() => import(/* webpackChunkName: "highlights-list" */ '../features/highlights/HighlightsListScreen')),
   },
   {
     path: '/highlights/share',
@@ -199,7 +206,12 @@ export const ROUTES: RouteEntry[] = [
     menu: { icon: 'Share' },
     component: lazy(() => import(/* webpackChunkName: "highlight-share" */ '../features/common/ShareHighlightsScreen')),
   },
-  { path: '/highlight/view/:id', title: 'Highlight', section: 'Highlights', component: comingLater },
+  {
+    path: '/highlight/view/:id',
+    title: 'Highlight',
+    section: 'Highlights',
+    component: lazy(() => import(/* webpackChunkName: "highlight-viewer" */ '../features/highlights/HighlightViewerScreen')),
+  },
 ];
 
 /** What a signed-in user sees at an address no route matches (inside the shell). */
