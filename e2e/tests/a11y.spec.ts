@@ -1,7 +1,7 @@
 import { expect, test, uniqueEmail } from '../support/fixtures';
 import { signIn } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { breakComingLaterChunk, FALLBACK_TITLE } from '../support/errors';
+import { breakPlaceholderChunk, FALLBACK_TITLE } from '../support/errors';
 import { openAccountMenu, openMainMenu } from '../support/shell';
 
 test.describe('Accessibility (axe: no serious or critical violations)', () => {
@@ -39,10 +39,8 @@ test.describe('Accessibility (axe: no serious or critical violations)', () => {
 
   test('a placeholder page', async ({ page }) => {
     await signIn(page, { email: uniqueEmail('axeplace') });
-    await page.goto('/highlights/view');
-    await expect(page.getByRole('heading', { level: 1, name: 'My Highlights' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
     await page.goto('/highlights/share');
+    await expect(page.getByRole('heading', { level: 1, name: 'Share Highlights' })).toBeVisible();
     await expect(page.getByText('Share your highlights on social media (Coming Soon)')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
@@ -59,8 +57,8 @@ test.describe('Accessibility (axe: no serious or critical violations)', () => {
   // (fixed; kept as a regression test)
   test('error fallback', async ({ page }) => {
     await signIn(page, { email: uniqueEmail('axeerr') });
-    await breakComingLaterChunk(page);
-    await page.goto('/highlights/view');
+    await breakPlaceholderChunk(page);
+    await page.goto('/highlights/share');
     await expect(page.getByRole('heading', { name: FALLBACK_TITLE })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });

@@ -1,6 +1,6 @@
 import { expect, test, JWT_PATTERN, uniqueEmail } from '../support/fixtures';
 import { signIn } from '../support/auth';
-import { breakComingLaterChunk, FALLBACK_BODY, FALLBACK_TITLE } from '../support/errors';
+import { breakPlaceholderChunk, FALLBACK_BODY, FALLBACK_TITLE } from '../support/errors';
 import { goViaMenu } from '../support/shell';
 import type { ErrorReport } from '../../src/features/errors/errorReport';
 
@@ -25,9 +25,9 @@ test('a screen whose code fails to load shows the fallback, reports it without a
   });
   expect(userId, 'the signed-in user record is in storage').toBeTruthy();
 
-  await breakComingLaterChunk(page);
+  await breakPlaceholderChunk(page);
   const reportRequest = page.waitForRequest((r) => r.url().endsWith('/api/v1/errors') && r.method() === 'POST');
-  await goViaMenu(page, isMobile, 'My Highlights', '/highlights/view');
+  await goViaMenu(page, isMobile, 'Share Highlights', '/highlights/share');
 
   // The fallback, texts verbatim (docs/product/part-1.md §2).
   await expect(page.getByRole('heading', { name: FALLBACK_TITLE })).toBeVisible();
@@ -39,7 +39,7 @@ test('a screen whose code fails to load shows the fallback, reports it without a
   const raw = request.postData() ?? '';
   const report = JSON.parse(raw) as ErrorReport;
   expect(report.message).toBeTruthy();
-  expect(report.url).toContain('/highlights/view');
+  expect(report.url).toContain('/highlights/share');
   expect(report.userId).toBe(userId);
   expect(report.sessionId).toBeTruthy();
   expect(report.sessionId).not.toBe('unknown');
@@ -63,7 +63,7 @@ test('a screen whose code fails to load shows the fallback, reports it without a
 
   // Refresh Page reloads the page (the chunk still fails, so the fallback comes back).
   await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Refresh Page' }).click()]);
-  await expect(page).toHaveURL((url) => url.pathname === '/highlights/view');
+  await expect(page).toHaveURL((url) => url.pathname === '/highlights/share');
   await expect(page.getByRole('heading', { name: FALLBACK_TITLE })).toBeVisible();
 
   // Go Home goes to '/'.
@@ -79,14 +79,14 @@ test('a screen whose code fails to load shows the fallback, reports it without a
 // (fixed; kept as a regression test)
 test('Try Again shows the page once its code can load', async ({ page, isMobile }) => {
   await signIn(page, { email: uniqueEmail('retry') });
-  const restore = await breakComingLaterChunk(page);
-  await goViaMenu(page, isMobile, 'My Highlights', '/highlights/view');
+  const restore = await breakPlaceholderChunk(page);
+  await goViaMenu(page, isMobile, 'Share Highlights', '/highlights/share');
   await expect(page.getByRole('heading', { name: FALLBACK_TITLE })).toBeVisible();
   await restore();
   await page.getByRole('button', { name: 'Try Again' }).click();
   await expect(page.getByRole('heading', { name: FALLBACK_TITLE })).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 1, name: 'My Highlights' })).toBeVisible();
-  await expect(page).toHaveURL((url) => url.pathname === '/highlights/view');
+  await expect(page.getByRole('heading', { level: 1, name: 'Share Highlights' })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/highlights/share');
 });
 
 test('a failure before sign-in is reported as anonymous', async ({ page }) => {

@@ -9,18 +9,13 @@ describe('the router, built from the route table', () => {
   });
   afterEach(() => restoreViewport());
 
-  it('shows a placeholder screen under its title from the table, inside the shell', async () => {
-    await renderAppAt('/highlights/view');
+  it("shows the spec's placeholder screen under its title from the table, inside the shell", async () => {
+    await renderAppAt('/highlights/share');
     const main = screen.getByRole('main');
-    expect(await within(main).findByRole('heading', { level: 1, name: 'My Highlights' })).toBeInTheDocument();
-    expect(within(main).getByText('My Highlights is not available yet.', { exact: false })).toBeInTheDocument();
+    expect(await within(main).findByRole('heading', { level: 1, name: 'Share Highlights' })).toBeInTheDocument();
+    expect(within(main).getByText('Share your highlights on social media (Coming Soon)')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('My Highlights');
-  });
-
-  it('gives each placeholder route its own title, also for a parameter route', async () => {
-    await renderAppAt('/highlight/view/42');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Highlight' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Share Highlights');
   });
 
   it('guards an ADMIN-only route for everyone else', async () => {
