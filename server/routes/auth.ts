@@ -105,6 +105,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     // Any correctly signed token may be logged out, however long expired (failed-logout retries).
     const claims = await checkToken(ctx, request, 'any');
     await revokeSignIn(ctx.db, claims.sid, claims.userId, new Date(ctx.now()));
+    // Signing out also ends the user's open editing sessions (docs/api.md "Editor sessions").
+    await ctx.db.query(
+      `UPDATE editor_sessions SET status = 'cancelled', launch_token_hash = NULL WHERE user_id = $1 AND status = 'open'`,
+      [claims.userId],
+    );
     if (!ctx.logoutRedirect) return ok({ requiresRedirect: false });
     const origin = requestOrigin(request);
     const target = sameOriginUrl(request, body?.returnTo) ?? new URL('/login', origin);

@@ -80,7 +80,19 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/api/v1/places/details', query: ['placeId'] },
   { method: 'GET', url: '/api/v1/places/geocode', query: ['address', 'latlng'] },
   { method: 'GET', url: '/api/v1/health' },
+  { method: 'POST', url: '/api/v1/editor-sessions', body: ['eventId', 'clipIds', 'returnUrl'] },
+  { method: 'POST', url: '/api/v1/editor-sessions/:id/credential', body: ['token'] },
+  { method: 'GET', url: '/api/v1/editor-sessions/:id' },
+  { method: 'POST', url: '/api/v1/editor-sessions/:id/cancel' },
+  { method: 'POST', url: '/api/v1/editor-sessions/:id/render', body: ['title', 'clips'] },
+  { method: 'GET', url: '/api/v1/highlights', query: ['page', 'limit'] },
+  { method: 'GET', url: '/api/v1/highlights/:id' },
+  { method: 'GET', url: '/api/v1/highlights/:id/stream-url' },
+  { method: 'GET', url: '/api/v1/highlights/:id/download-url' },
   { method: 'GET', url: '/media/clips/:id/:kind', query: ['exp', 'sig'] },
+  { method: 'GET', url: '/media/highlights/:id/:kind', query: ['exp', 'sig'] },
+  { method: 'GET', url: '/editor/:id', query: ['token'], html: true },
+  { method: 'GET', url: '/editor.html' },
   { method: 'GET', url: '/maps/places-standin.js', query: ['callback'] },
 ];
 
@@ -323,6 +335,10 @@ describe('fuzz: garbage at every route is a 4xx with the envelope, never a 5xx',
     await writeFile(
       path.join(distDir, 'index.html'),
       '<!doctype html><meta name="csp-nonce" content="__CSP_NONCE__"><title>x</title>',
+    );
+    await writeFile(
+      path.join(distDir, 'editor.html'),
+      '<!doctype html><meta name="csp-nonce" content="__CSP_NONCE__"><title>editor</title>',
     );
     await writeFile(path.join(distDir, 'assets', 'app.js'), 'console.log(1);\n');
     t = await startApp({ distDir });

@@ -1,0 +1,100 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import * as v from 'valibot';
+import type { AppContext } from '../lib/context';
+import { ApiError } from '../lib/envelope';
+import { attachmentDisposition, highlightFilename } from '../lib/highlightFilename';
+import { assertRendered, highlightNotFound, type HighlightRow } from '../lib/highlightViews';
+import { verifyMediaSignature } from '../lib/media';
+import { parseInput, uuid } from '../lib/schema';
+import { parseRange } from './media';
+
+/**
+ * A rendered highlight's files behind signed URLs (docs/api.md "Highlight media"): `video` (the player), `poster`
+ * (its frame) and `download` (the same video as an attachment named by the §7 rule). Ranges like clip media
+ * (routes/media.ts parseRange). The owner is checked at serve time, as for clips: a deleted owner's highlight is
+ * gone (404), a revoked owner's is withheld (403).
+ */
+
+const MediaParams = v.object({ id: uuid, kind: v.string() });
+/** exp and sig once each: a repeated parameter arrives as an array and is refused (400). */
+const MediaQuery = v.object({
+  exp: v.optional(v.string('must be given once')),
+  sig: v.optional(v.string('must be given once')),
+});
+const KINDS = ['video', 'poster', 'download'] as const;
+type Kind = (typeof KINDS)[number];
+
+type ServableHighlight = Pick<
+  HighlightRow,
+  'id' | 'title' | 'stage' | 'stored_name' | 'poster_name' | 'progress' | 'failure_reason'
+> & {
+  owner_deleted: boolean;
+  owner_revoked: boolean;
+};
+
+async function findServableHighlight(ctx: AppContext, id: string): Promise<ServableHighlight> {
+  const r = await ctx.db.query<ServableHighlight>(
+    `SELECT h.id, h.title, h.stage, h.stored_name, h.poster_name, h.progress, h.failure_reason,
+       u.deleted_at IS NOT NULL AS owner_deleted, u.permissions_revoked AS owner_revoked
+     FROM highlights h JOIN users u ON u.id = h.user_id WHERE h.id = $1`,
+    [id],
+  );
+  const row = r.rows[0];
+  if (!row || row.owner_deleted) throw highlightNotFound();
+  if (row.owner_revoked) throw new ApiError(403, 'MEDIA_ACCESS_REVOKED', "This highlight's owner no longer has access");
+  return row;
+}
+
+/**
+ * The file, whole or one byte range (TODO for the lead: routes/media.ts `sendFile` does the same; exporting it
+ * would let this go).
+ */
+async function sendRange(
+  reply: FastifyReply,
+  file: string,
+  contentType: string,
+  rangeHeader: string | undefined,
+): Promise<FastifyReply> {
+  const info = await stat(file).catch(() => null);
+  if (!info) throw new ApiError(404, 'MEDIA_NOT_FOUND', 'Media file not found');
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('content-type', contentType)
+    .header('cache-control', 'private, max-age=900')
+    .header('last-modified', info.mtime.toUTCString());
+  const range = parseRange(rangeHeader, info.size);
+  if (range === 'invalid') return reply.code(416).header('content-range', `bytes */${info.size}`).send();
+  if (range) {
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(createReadStream(file, { start: range.start, end: range.end }));
+  }
+  return reply.header('content-length', info.size).send(createReadStream(file));
+}
+
+export function registerHighlightMediaRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/media/highlights/:id/:kind', async (request, reply) => {
+    const { id, kind: rawKind } = parseInput(MediaParams, request.params, 'params');
+    if (!(KINDS as readonly string[]).includes(rawKind)) throw new ApiError(404, 'NOT_FOUND', 'Not found');
+    const kind = rawKind as Kind;
+    const query = parseInput(MediaQuery, request.query, 'query');
+    const pathname = `/media/highlights/${id}/${kind}`;
+    const verdict = verifyMediaSignature(ctx.secret, pathname, query.exp, query.sig, ctx.now());
+    if (verdict === 'expired') throw new ApiError(403, 'MEDIA_URL_EXPIRED', 'This media link has expired');
+    if (verdict !== 'ok') throw new ApiError(403, 'INVALID_SIGNATURE', 'A signed media link is required');
+    const row = await findServableHighlight(ctx, id.toLowerCase());
+    assertRendered(row);
+    if (kind === 'poster') {
+      if (!row.poster_name) throw new ApiError(404, 'MEDIA_NOT_FOUND', 'This highlight has no poster');
+      return sendRange(reply, path.join(ctx.highlightsDir, path.basename(row.poster_name)), 'image/jpeg', request.headers.range);
+    }
+    const file = path.join(ctx.highlightsDir, path.basename(row.stored_name ?? ''));
+    if (kind === 'download') reply.header('content-disposition', attachmentDisposition(highlightFilename(row.title)));
+    return sendRange(reply, file, 'video/mp4', request.headers.range);
+  });
+}
