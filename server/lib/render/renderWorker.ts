@@ -1,5 +1,378 @@
-import type { FastifyInstance } from 'fastify';
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { probeStreams } from './probeInput';
+import {
+  posterArgs,
+  posterTime,
+  progressPercent,
+  readProgress,
+  RENDER_SETTINGS,
+  renderArgs,
+  totalSeconds,
+  type RenderInput,
+} from './renderCommand';
+import { claimJob, completeJob, failJob, releaseJob, renewLease, type ClaimedJob } from './renderQueue';
 
-/** Render workers (docs/api.md "Rendering"). Being built (issue 12). */
-export function startRenderWorkers(_app: FastifyInstance, _ctx: AppContext, _opts: { count: number }): void {}
+/**
+ * Render workers (docs/rendering.md): each polls the queue, takes one job at a time under a lease, renders the
+ * highlight with the shipped ffmpeg into DATA_DIR/highlights (a temporary name, renamed when whole), and records
+ * its progress on the highlight. On app close the running ffmpeg is killed and the job handed back to the queue.
+ */
+
+export type RenderStage = 'rendering' | 'finishing' | 'done' | 'failed' | 'queued';
+
+export interface RenderWorkerOptions {
+  /** Workers in this process; 0 starts none (another process renders). */
+  count: number;
+  /** How often an idle worker looks for a job; default 1 s. */
+  pollMs?: number;
+  /** How long a taken job stays this worker's without a renewal; default 60 s (renewed every second). */
+  leaseMs?: number;
+  /** Called at every stage and progress the worker records (tests, the bench). */
+  onStage?: (highlightId: string, stage: RenderStage, progress: number) => void;
+}
+
+export interface RenderWorkers {
+  /** Look for work now instead of at the next poll. */
+  wake: () => void;
+  /** Stops the workers: a running render is killed and its job handed back. Also done on app close. */
+  stop: () => Promise<void>;
+}
+
+export const DEFAULT_POLL_MS = 1_000;
+export const DEFAULT_LEASE_MS = 60_000;
+/** How often a running render renews its lease and records its progress. */
+const TICK_MS = 1_000;
+
+/** A failure with the reason the user sees; `retry` when another attempt may succeed. */
+class RenderFailure extends Error {
+  constructor(
+    message: string,
+    readonly retry: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** The render was stopped (app closing, or the job is no longer this worker's). */
+class RenderStopped extends Error {}
+
+interface EditClip {
+  clipId: string;
+  inSeconds: number;
+  outSeconds: number;
+}
+
+function readEdit(value: unknown): EditClip[] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const clips: EditClip[] = [];
+  for (const item of value as unknown[]) {
+    if (typeof item !== 'object' || item === null) return null;
+    const { clipId, inSeconds, outSeconds } = item as Record<string, unknown>;
+    if (typeof clipId !== 'string' || typeof inSeconds !== 'number' || typeof outSeconds !== 'number') return null;
+    if (!(inSeconds >= 0 && outSeconds > inSeconds)) return null;
+    clips.push({ clipId, inSeconds, outSeconds });
+  }
+  return clips;
+}
+
+/** Shortest part of a clip worth rendering once cut to its file's real length. */
+const MIN_PART_SECONDS = 0.1;
+
+/** The files and trims of a highlight's edit, each clip file checked with ffprobe. */
+async function planRender(ctx: AppContext, ffprobe: string, highlightId: string): Promise<RenderInput[] | null> {
+  const h = await ctx.db.query<{ clips: unknown }>('SELECT clips FROM highlights WHERE id = $1', [highlightId]);
+  if (!h.rows[0]) return null;
+  const edit = readEdit(h.rows[0].clips);
+  if (!edit) throw new RenderFailure('The highlight’s clip list is not valid.', false);
+  const ids = [...new Set(edit.map((c) => c.clipId))];
+  // A clip whose owner was deleted or revoked since the edit is no longer rendered (as the editor no longer shows it).
+  const rows = await ctx.db.query<{ id: string; stored_name: string; usable: boolean }>(
+    `SELECT c.id, c.stored_name, (u.deleted_at IS NULL AND NOT u.permissions_revoked) AS usable
+     FROM clips c JOIN users u ON u.id = c.user_id WHERE c.id = ANY($1::uuid[])`,
+    [ids],
+  );
+  const files = new Map(rows.rows.map((r) => [r.id, r]));
+  const inputs: RenderInput[] = [];
+  for (const [i, c] of edit.entries()) {
+    const label = `Clip ${i + 1} of ${edit.length}`;
+    const clip = files.get(c.clipId);
+    if (!clip) throw new RenderFailure(`${label} was deleted, so the highlight could not be rendered.`, false);
+    if (!clip.usable) {
+      throw new RenderFailure(`${label} is no longer available, so the highlight could not be rendered.`, false);
+    }
+    const stored = clip.stored_name;
+    const file = path.join(ctx.uploadsDir, path.basename(stored));
+    const probed = await probeStreams(ffprobe, file).catch(() => null);
+    if (!probed?.video) {
+      throw new RenderFailure(`${label} is missing or damaged, so the highlight could not be rendered.`, false);
+    }
+    let out = c.outSeconds;
+    if (probed.duration !== null && out > probed.duration) out = probed.duration;
+    if (out - c.inSeconds < MIN_PART_SECONDS) {
+      throw new RenderFailure(`${label} is shorter than its trim, so the highlight could not be rendered.`, false);
+    }
+    inputs.push({ file, inSeconds: c.inSeconds, outSeconds: out, hasAudio: probed.audio !== null });
+  }
+  return inputs;
+}
+
+/** Runs ffmpeg; `onProgress` gets each `-progress` block. Rejects on a non-zero exit, a kill or the deadline. */
+function runFfmpeg(
+  bin: string,
+  args: string[],
+  opts: { signal: AbortSignal; timeoutMs: number; onProgress?: (text: string) => void },
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (opts.signal.aborted) {
+      reject(new RenderStopped('stopped'));
+      return;
+    }
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderrTail = '';
+    let timedOut = false;
+    const kill = (): void => {
+      child.kill('SIGKILL');
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, opts.timeoutMs);
+    opts.signal.addEventListener('abort', kill, { once: true });
+    let pending = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      pending += chunk;
+      const end = pending.lastIndexOf('\n');
+      if (end < 0) return;
+      opts.onProgress?.(pending.slice(0, end));
+      pending = pending.slice(end + 1);
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderrTail = (stderrTail + chunk).slice(-1000);
+    });
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      opts.signal.removeEventListener('abort', kill);
+      reject(new RenderFailure(`ffmpeg could not be started (${err.message})`, true));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      opts.signal.removeEventListener('abort', kill);
+      if (opts.signal.aborted) reject(new RenderStopped('stopped'));
+      else if (timedOut) reject(new RenderFailure('Rendering took too long and was stopped.', true));
+      else if (code === 0) resolve();
+      else {
+        const last = stderrTail.trim().split('\n').pop()?.slice(0, 200) ?? '';
+        const err = new RenderFailure(`The video could not be rendered (ffmpeg ${signal ?? `exit ${code}`}).`, true);
+        err.cause = last;
+        reject(err);
+      }
+    });
+  });
+}
+
+export function startRenderWorkers(app: FastifyInstance, ctx: AppContext, opts: RenderWorkerOptions): RenderWorkers {
+  const noop: RenderWorkers = { wake: () => undefined, stop: async () => undefined };
+  if (opts.count <= 0) return noop;
+  if (!ctx.ffmpegPath || !ctx.ffprobePath) {
+    app.log.warn('render workers not started: ffmpeg or ffprobe not found, highlights stay queued');
+    return noop;
+  }
+  const ffmpeg: string = ctx.ffmpegPath;
+  const ffprobe: string = ctx.ffprobePath;
+  const pollMs = opts.pollMs ?? DEFAULT_POLL_MS;
+  const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+  const log: FastifyBaseLogger = app.log.child({ component: 'render' });
+  const stopController = new AbortController();
+  let wakers: (() => void)[] = [];
+
+  const wake = (): void => {
+    const now = wakers;
+    wakers = [];
+    for (const w of now) w();
+  };
+  const idle = (): Promise<void> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(done, pollMs);
+      function done(): void {
+        clearTimeout(timer);
+        wakers = wakers.filter((w) => w !== done);
+        resolve();
+      }
+      wakers.push(done);
+    });
+
+  const prefix = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+  async function renderJob(workerId: string, job: ClaimedJob): Promise<void> {
+    const started = Date.now();
+    const signal = stopController.signal;
+    const report = (stage: RenderStage, progress: number): void => opts.onStage?.(job.highlightId, stage, progress);
+    const tmpVideo = path.join(ctx.highlightsDir, `.render-${job.id}-${workerId.replace(/\W/g, '_')}.mp4`);
+    const tmpPoster = `${tmpVideo}.jpg`;
+    let lost = false;
+    /** When the lease last renewed runs out (this worker's clock). */
+    let leaseUntil = ctx.now() + leaseMs;
+    const renew = async (progress?: { stage: 'rendering' | 'finishing'; percent: number }): Promise<void> => {
+      const nowMs = ctx.now();
+      const mine = await renewLease(ctx.db, job, workerId, nowMs, leaseMs, progress);
+      if (!mine) {
+        lost = true;
+        throw new RenderStopped('lease lost');
+      }
+      leaseUntil = nowMs + leaseMs;
+      if (progress) report(progress.stage, progress.percent);
+    };
+    try {
+      if (signal.aborted) throw new RenderStopped('stopping');
+      const inputs = await planRender(ctx, ffprobe, job.highlightId);
+      if (!inputs) return; // The highlight was deleted with its job.
+      const total = totalSeconds(inputs);
+      await mkdir(ctx.highlightsDir, { recursive: true });
+      await renew({ stage: 'rendering', percent: 0 });
+      log.info({ highlightId: job.highlightId, attempt: job.attempt, clips: inputs.length, seconds: total }, 'render started');
+
+      // Lease and progress once a second while ffmpeg runs. Only a lost lease (the job is no longer this worker's)
+      // kills the render; a failed renewal (a database error) is retried at the next tick while the lease lasts.
+      let percent = 0;
+      const lostLease = new AbortController();
+      const runSignal = AbortSignal.any([signal, lostLease.signal]);
+      let ticking = true;
+      let tick: NodeJS.Timeout | undefined;
+      /** The renewal in flight, awaited before a later stage is written so progress never goes back. */
+      let renewing: Promise<void> = Promise.resolve();
+      const schedule = (): void => {
+        tick = setTimeout(() => {
+          renewing = renew({ stage: 'rendering', percent })
+            .catch((err: unknown) => {
+              if (lost) {
+                lostLease.abort();
+              } else if (ctx.now() >= leaseUntil) {
+                lost = true;
+                log.warn({ highlightId: job.highlightId }, 'render lease could not be renewed before it ran out');
+                lostLease.abort();
+              } else {
+                log.warn({ highlightId: job.highlightId, err }, 'render lease renewal failed; retrying');
+              }
+            })
+            .finally(() => {
+              if (ticking) schedule();
+            });
+        }, TICK_MS);
+      };
+      schedule();
+      try {
+        await runFfmpeg(ffmpeg, renderArgs(inputs, tmpVideo), {
+          signal: runSignal,
+          timeoutMs: 120_000 + total * 20_000,
+          onProgress: (text) => {
+            const { outSeconds } = readProgress(text);
+            if (outSeconds !== null) percent = progressPercent(outSeconds, total);
+          },
+        });
+      } finally {
+        ticking = false;
+        clearTimeout(tick);
+        await renewing;
+      }
+      if (lost) throw new RenderStopped('lease lost');
+
+      await renew({ stage: 'finishing', percent: 100 });
+      const out = await probeStreams(ffprobe, tmpVideo).catch(() => null);
+      if (!out?.video || out.duration === null) throw new RenderFailure('The rendered video could not be read.', true);
+      await runFfmpeg(ffmpeg, posterArgs(tmpVideo, tmpPoster, posterTime(out.duration)), {
+        signal: runSignal,
+        timeoutMs: 60_000,
+      });
+      const storedName = `${job.highlightId}.mp4`;
+      const posterName = `${job.highlightId}.jpg`;
+      await rename(tmpPoster, path.join(ctx.highlightsDir, posterName));
+      await rename(tmpVideo, path.join(ctx.highlightsDir, storedName));
+      const size = (await stat(path.join(ctx.highlightsDir, storedName))).size;
+      const done = await completeJob(ctx.db, job, workerId, ctx.now(), {
+        storedName,
+        posterName,
+        durationSeconds: Math.round(out.duration * 1000) / 1000,
+        sizeBytes: size,
+        width: out.video.width || RENDER_SETTINGS.width,
+        height: out.video.height || RENDER_SETTINGS.height,
+      });
+      if (done) {
+        report('done', 100);
+        log.info({ highlightId: job.highlightId, ms: Date.now() - started, bytes: size }, 'render done');
+      } else {
+        log.warn({ highlightId: job.highlightId }, 'render finished after its job was taken over; not recorded');
+      }
+    } catch (err) {
+      const permanent = err instanceof RenderFailure && !err.retry;
+      if (err instanceof RenderStopped || (signal.aborted && !permanent)) {
+        if (!lost) {
+          // Shutting down: the job goes back to the queue for the next start (or another machine).
+          await releaseJob(ctx.db, job, workerId, ctx.now()).catch(() => undefined);
+          report('queued', 0);
+          log.info({ highlightId: job.highlightId }, 'render stopped; job handed back');
+        } else {
+          log.warn({ highlightId: job.highlightId }, 'render stopped: its job was taken over');
+        }
+        return;
+      }
+      const failure =
+        err instanceof RenderFailure
+          ? err
+          : new RenderFailure('The video could not be rendered because of a server error.', true);
+      const state = await failJob(ctx.db, job, workerId, ctx.now(), failure.message, { retry: failure.retry }).catch(() => null);
+      if (state) report(state, 0);
+      log.warn(
+        {
+          highlightId: job.highlightId,
+          attempt: job.attempt,
+          reason: failure.message,
+          detail: err instanceof RenderFailure ? err.cause : err instanceof Error ? err.message.slice(0, 200) : undefined,
+          next: state,
+        },
+        'render failed',
+      );
+    } finally {
+      await rm(tmpVideo, { force: true }).catch(() => undefined);
+      await rm(tmpPoster, { force: true }).catch(() => undefined);
+    }
+  }
+
+  async function loop(n: number): Promise<void> {
+    const workerId = `${prefix}:${n}`;
+    while (!stopController.signal.aborted) {
+      let job: ClaimedJob | null = null;
+      try {
+        job = await claimJob(ctx.db, workerId, ctx.now(), leaseMs);
+      } catch (err) {
+        if (stopController.signal.aborted) break;
+        log.error({ err }, 'render queue unavailable');
+      }
+      if (!job) {
+        if (!stopController.signal.aborted) await idle();
+        continue;
+      }
+      await renderJob(workerId, job);
+    }
+  }
+
+  const loops = Array.from({ length: opts.count }, (_, i) => loop(i + 1));
+  let stopped: Promise<void> | null = null;
+  const stop = (): Promise<void> => {
+    stopped ??= (async () => {
+      stopController.abort();
+      wake();
+      await Promise.all(loops);
+    })();
+    return stopped;
+  };
+  app.addHook('onClose', stop);
+  return { wake, stop };
+}
