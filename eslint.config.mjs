@@ -17,6 +17,24 @@ const boundaryZones = [
     message: 'components/ and lib/ are shared layers: they import no feature, app or api code.',
   },
   { target: './src/api', from: './src/features', message: 'api/ imports no feature: features inject their endpoints.' },
+  // The highlight editor (src/editor, docs/editor.md) is its own bundle standing in for an external product: it
+  // shares no app code but the product's name, and the app imports none of it.
+  {
+    target: './src/editor',
+    from: './src/app',
+    except: ['./product.ts'],
+    message: 'The editor is its own bundle: from src/app it imports only product.ts.',
+  },
+  {
+    target: './src/editor',
+    from: ['./src/features', './src/api', './src/components'],
+    message: 'The editor is its own bundle: it imports no feature, api or components code (docs/editor.md).',
+  },
+  {
+    target: ['./src/features', './src/app', './src/api', './src/components', './src/lib'],
+    from: './src/editor',
+    message: 'The editor is its own bundle (docs/editor.md): the app imports nothing from it.',
+  },
   ...FEATURES.map((feature) => ({
     target: `./src/features/${feature}`,
     from: './src/features',

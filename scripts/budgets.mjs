@@ -5,10 +5,13 @@
 // - Lazily loaded file: every other JS file the build emits, i.e. a route's own chunk and each shared
 //   chunk loaded on demand. Each one is capped on its own; what a route adds in all (its chunk group
 //   minus the initial files) is reported, not capped.
+// - Editor JS: the scripts editor.html loads (the highlight editor at /editor/{id}, its own compilation: see
+//   docs/editor.md). Never initial for the app and not one of its lazy files; capped together.
 
 export const BUDGETS = Object.freeze({
   initialGzip: 170 * 1024,
   lazyFileGzip: 40 * 1024,
+  editorGzip: 60 * 1024,
 });
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -18,20 +21,23 @@ export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
  * @param {string[]} initialFiles JS files index.html loads, in order.
  * @param {string[]} emittedFiles every JS file in the build.
  * @param {Record<string, string[]>} chunkGroups named chunk group -> its JS files (webpack's namedChunkGroups).
+ * @param {string[]} [editorPageFiles] JS files editor.html loads (the editor's own compilation).
  */
-export function describeBuild(initialFiles, emittedFiles, chunkGroups) {
+export function describeBuild(initialFiles, emittedFiles, chunkGroups, editorPageFiles = []) {
   const initial = new Set(initialFiles.map(normalise));
-  const lazyFiles = [...new Set(emittedFiles.map(normalise))].filter((f) => !initial.has(f)).sort();
+  const editorFiles = [...new Set(editorPageFiles.map(normalise))].filter((f) => !initial.has(f));
+  const editor = new Set(editorFiles);
+  const lazyFiles = [...new Set(emittedFiles.map(normalise))].filter((f) => !initial.has(f) && !editor.has(f)).sort();
   const routes = Object.entries(chunkGroups)
     .filter(([name]) => name !== 'main')
     .map(([name, files]) => ({ name, files: [...new Set(files.map(normalise))].filter((f) => !initial.has(f)) }));
-  return { initialFiles: [...initial], lazyFiles, routes };
+  return { initialFiles: [...initial], lazyFiles, routes, editorFiles };
 }
 
 const normalise = (file) => file.replace(/^\/+/, '');
 
 /**
- * @param {{ initialFiles: string[], lazyFiles: string[] }} build from describeBuild
+ * @param {{ initialFiles: string[], lazyFiles: string[], editorFiles?: string[] }} build from describeBuild
  * @param {(file: string) => number} gzipSize
  * @returns {{ what: string, size: number, limit: number, over: number }[]} one entry per broken budget
  */
@@ -51,6 +57,10 @@ export function checkBudgets(build, gzipSize, budgets = BUDGETS) {
     if (size > budgets.lazyFileGzip) {
       failures.push({ what: `lazily loaded ${file}`, size, limit: budgets.lazyFileGzip, over: size - budgets.lazyFileGzip });
     }
+  }
+  const editorTotal = (build.editorFiles ?? []).reduce((t, f) => t + gzipSize(f), 0);
+  if (editorTotal > budgets.editorGzip) {
+    failures.push({ what: 'editor JS', size: editorTotal, limit: budgets.editorGzip, over: editorTotal - budgets.editorGzip });
   }
   return failures;
 }

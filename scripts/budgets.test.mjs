@@ -28,6 +28,19 @@ describe('describeBuild', () => {
     expect(build.lazyFiles).toEqual(['assets/login.js', 'assets/shared.js', 'assets/shell.js', 'assets/unnamed.js']);
   });
 
+  it('leaves the editor page out of both (none of it is initial or lazily loaded by the app)', () => {
+    const withEditor = describeBuild(
+      ['assets/runtime.js', 'assets/main.js'],
+      ['assets/runtime.js', 'assets/main.js', 'assets/login.js', 'assets/editor.js'],
+      {},
+      ['/assets/editor.js'],
+    );
+    expect(withEditor.initialFiles).toEqual(['assets/runtime.js', 'assets/main.js']);
+    expect(withEditor.lazyFiles).toEqual(['assets/login.js']);
+    expect(withEditor.editorFiles).toEqual(['assets/editor.js']);
+    expect(build.editorFiles).toEqual([]);
+  });
+
   it('counts what each route adds beyond the initial files', () => {
     expect(build.routes).toEqual([
       { name: 'login', files: ['assets/shared.js', 'assets/login.js'] },
@@ -57,6 +70,17 @@ describe('checkBudgets', () => {
       'lazily loaded route.js is 41.0 KB gzip: 1.0 KB (1024 bytes) over its 40.0 KB budget',
       'lazily loaded vendor-lazy.js is 45.0 KB gzip: 5.0 KB (5120 bytes) over its 40.0 KB budget',
     ]);
+  });
+
+  it("fails when the editor page's scripts together are over 60 KB", () => {
+    const editorBuild = { initialFiles: ['a.js'], lazyFiles: [], editorFiles: ['e1.js', 'e2.js'] };
+    const at = { 'a.js': 1, 'e1.js': 30 * KB, 'e2.js': 30 * KB };
+    expect(checkBudgets(editorBuild, (f) => at[f])).toEqual([]);
+    const over = { ...at, 'e2.js': 30 * KB + 5 };
+    expect(checkBudgets(editorBuild, (f) => over[f]).map(describeFailure)).toEqual([
+      'editor JS is 60.0 KB gzip: 0.0 KB (5 bytes) over its 60.0 KB budget',
+    ]);
+    expect(BUDGETS.editorGzip).toBe(60 * KB);
   });
 
   it('does not cap what a route adds in all', () => {

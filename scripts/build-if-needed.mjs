@@ -5,6 +5,8 @@ import { spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 const index = join(root, 'dist', 'index.html');
+// The editor's page is its own build (webpack.config.ts exports two configurations).
+const editor = join(root, 'dist', 'editor.html');
 
 function newestMtime(path) {
   const s = statSync(path);
@@ -15,7 +17,7 @@ function newestMtime(path) {
 const inputs = ['src', 'public', 'webpack.config.ts', 'babel.config.js', 'package-lock.json']
   .map((p) => join(root, p))
   .filter(existsSync);
-const stale = !existsSync(index) || inputs.some((p) => newestMtime(p) > statSync(index).mtimeMs);
+const stale = !existsSync(index) || !existsSync(editor) || inputs.some((p) => newestMtime(p) > statSync(index).mtimeMs);
 
 if (stale) {
   console.log('Building the app (dist/ is missing or older than the sources)…');

@@ -7,8 +7,9 @@ import { gzipSync } from 'node:zlib';
 import { BUDGETS, checkBudgets, describeBuild, describeFailure, kb } from './budgets.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const dist = join(root, 'dist');
-const groupsFile = join(root, 'build-stats', 'chunk-groups.json');
+// DIST_DIR / BUILD_STATS_DIR: measure a build made elsewhere (`webpack --output-path …`).
+const dist = process.env.DIST_DIR ?? join(root, 'dist');
+const groupsFile = join(process.env.BUILD_STATS_DIR ?? join(root, 'build-stats'), 'chunk-groups.json');
 if (!existsSync(join(dist, 'index.html')) || !existsSync(groupsFile)) {
   console.error('No production build found: run `npm run build` first.');
   process.exit(1);
@@ -20,7 +21,11 @@ const emittedFiles = readdirSync(dist, { recursive: true })
   .filter((f) => f.endsWith('.js'))
   .map((f) => f.split('\\').join('/'));
 const groups = JSON.parse(readFileSync(groupsFile, 'utf8'));
-const build = describeBuild(initialFiles, emittedFiles, groups);
+// The highlight editor's page (docs/editor.md): its own compilation, measured on its own.
+const scriptsOf = (page) => [...page.matchAll(/<script[^>]*\ssrc=["']?\/?([^"'\s>]+\.js)/g)].map((m) => m[1]);
+const editorHtml = join(dist, 'editor.html');
+const editorPageFiles = existsSync(editorHtml) ? scriptsOf(readFileSync(editorHtml, 'utf8')) : [];
+const build = describeBuild(initialFiles, emittedFiles, groups, editorPageFiles);
 
 const sizes = new Map();
 const gz = (file) => {
@@ -53,6 +58,14 @@ if (login) {
   console.log(
     `\n/login loads ${kb(initialTotal + login.added)} of JS in all (gzip): initial ${kb(initialTotal)} + login screen ${kb(login.added)}.`,
   );
+}
+
+if (build.editorFiles.length > 0) {
+  console.log(`\nHighlight editor (editor.html, not part of the app; budget ${kb(BUDGETS.editorGzip)} in all):`);
+  for (const file of build.editorFiles) console.log(`  ${file.padEnd(44)} ${kb(gz(file)).padStart(10)}`);
+  console.log(`  ${'total'.padEnd(44)} ${kb(sum(build.editorFiles)).padStart(10)}`);
+} else {
+  console.log('\nNo editor.html in this build: the highlight editor is not measured.');
 }
 
 const failures = checkBudgets(build, gz);
