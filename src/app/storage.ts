@@ -65,6 +65,22 @@ export function remove(which: StorageArea, key: string): void {
   }
 }
 
+/** Removes every entry whose key starts with `prefix` (keys made per id, e.g. one per editing session). */
+export function removeByPrefix(which: StorageArea, prefix: string): void {
+  const s = area(which);
+  if (!s) return;
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < s.length; i += 1) {
+      const key = s.key(i);
+      if (key?.startsWith(fullKey(prefix))) keys.push(key);
+    }
+    for (const key of keys) s.removeItem(key);
+  } catch {
+    /* nothing to remove from an unavailable storage */
+  }
+}
+
 /**
  * Keys of every entry the product keeps in local and tab storage, in one place. Each one is classified
  * as per-user or device-wide, with what happens to it when a session ends, in `userData.ts` (a test fails
@@ -86,6 +102,16 @@ export const StorageKeys = {
   refreshMarker: 'auth.refreshMarker',
   locationCache: 'geolocation.cache',
   locationPermission: 'geolocation.permission',
+} as const;
+
+/**
+ * Key prefixes of storage entries made per id (`courtside.<prefix><id>`). Classified in `userData.ts`.
+ * The highlight editor (src/editor/credentialStore.ts, a separate bundle) writes the first; it cannot import
+ * this module, so the two spellings are checked against each other by a test.
+ */
+export const StoragePrefixes = {
+  /** The editor's session-scoped credential, per editing session (tab storage). */
+  editorCredential: 'editor.credential.',
 } as const;
 
 /**

@@ -4,8 +4,15 @@ import { sessionAbsent, sessionStarted, signedOut } from '../features/session/se
 import { signedInStore } from '../test/sessionStore';
 import { makeToken, TEST_USER } from '../test/tokens';
 import { authRecordFor, SECOND_USER, uploadStore } from '../test/uploadHarness';
-import { fullKey, IndexedDbKeys, StorageKeys } from './storage';
-import { INDEXED_DB_OWNERS, keepsUploadsAfter, removeUserStorage, STORAGE_KEY_OWNERS, type StoredEntry } from './userData';
+import { fullKey, IndexedDbKeys, StorageKeys, StoragePrefixes } from './storage';
+import {
+  INDEXED_DB_OWNERS,
+  keepsUploadsAfter,
+  removeUserStorage,
+  STORAGE_KEY_OWNERS,
+  STORAGE_PREFIX_OWNERS,
+  type StoredEntry,
+} from './userData';
 
 const VALID: Record<StoredEntry['owner'], StoredEntry['atSessionEnd'][]> = {
   user: ['remove', 'keep-for-owner', 'session-feature', 'owner-only'],
@@ -25,7 +32,14 @@ describe('every stored key is classified as per-user or device-wide', () => {
     expect(VALID[entry!.owner]).toContain(entry!.atSessionEnd);
   });
 
+  it.each(Object.keys(StoragePrefixes))('storage key prefix %s', (name) => {
+    const entry = (STORAGE_PREFIX_OWNERS as Record<string, StoredEntry | undefined>)[name];
+    expect(entry).toBeDefined();
+    expect(VALID[entry!.owner]).toContain(entry!.atSessionEnd);
+  });
+
   it('lists nothing that is not a stored key', () => {
+    expect(Object.keys(STORAGE_PREFIX_OWNERS).sort()).toEqual(Object.keys(StoragePrefixes).sort());
     expect(Object.keys(STORAGE_KEY_OWNERS).sort()).toEqual(Object.keys(StorageKeys).sort());
     expect(Object.keys(INDEXED_DB_OWNERS).sort()).toEqual(Object.keys(IndexedDbKeys).sort());
   });
@@ -67,6 +81,18 @@ beforeEach(() => {
 });
 
 describe('removeUserStorage', () => {
+  it("removes the highlight editor's credentials of every editing session, and no other tab entry", () => {
+    // The spelling src/editor/credentialStore.ts writes (that bundle cannot import the app's storage module).
+    sessionStorage.setItem('courtside.editor.credential.11111111-1111-4111-8111-111111111111', '{"credential":"ced.a"}');
+    sessionStorage.setItem('courtside.editor.credential.22222222-2222-4222-8222-222222222222', '{"credential":"ced.b"}');
+    sessionStorage.setItem('courtside.tab.sessionId', 'tab-1');
+    expect(fullKey(StoragePrefixes.editorCredential)).toBe('courtside.editor.credential.');
+    removeUserStorage();
+    expect(Object.keys(sessionStorage).filter((k) => k.startsWith('courtside.editor.'))).toEqual([]);
+    expect(sessionStorage.getItem('courtside.tab.sessionId')).toBe('tab-1');
+    sessionStorage.clear();
+  });
+
   it('removes the per-user entries nobody keeps (recent events, searches, legacy pair), and nothing else', () => {
     fillStorage();
     removeUserStorage();

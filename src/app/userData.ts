@@ -1,5 +1,5 @@
 import type { LogoutReason } from '../features/session/logoutReasons';
-import { remove, StorageKeys, type IndexedDbKeys, type StorageArea } from './storage';
+import { remove, removeByPrefix, StorageKeys, StoragePrefixes, type IndexedDbKeys, type StorageArea } from './storage';
 
 /**
  * Everything the browser keeps, named once: whose it is and what becomes of it when a session ends
@@ -119,6 +119,14 @@ export const STORAGE_KEY_OWNERS: Record<keyof typeof StorageKeys, UserEntry | De
   },
 };
 
+export const STORAGE_PREFIX_OWNERS: Record<keyof typeof StoragePrefixes, UserEntry | DeviceEntry> = {
+  /**
+   * the highlight editor's credential for one editing session (signed in as this user): removed at every session
+   * end, so the next person on a shared tablet cannot reopen the previous user's editor from the history
+   */
+  editorCredential: { area: 'tab', owner: 'user', atSessionEnd: 'remove' },
+};
+
 export const INDEXED_DB_OWNERS: Record<keyof typeof IndexedDbKeys, UserEntry | DeviceEntry> = {
   /** picked files' contents, kept with the upload session that lists them */
   uploadContents: {
@@ -159,5 +167,8 @@ export function keepsUploadsAfter(reason: LogoutReason): boolean {
 export function removeUserStorage(): void {
   for (const [name, entry] of Object.entries(STORAGE_KEY_OWNERS) as Array<[keyof typeof StorageKeys, StoredEntry]>) {
     if (entry.atSessionEnd === 'remove' && entry.area !== 'indexedDb') remove(entry.area, StorageKeys[name]);
+  }
+  for (const [name, entry] of Object.entries(STORAGE_PREFIX_OWNERS) as Array<[keyof typeof StoragePrefixes, StoredEntry]>) {
+    if (entry.atSessionEnd === 'remove' && entry.area !== 'indexedDb') removeByPrefix(entry.area, StoragePrefixes[name]);
   }
 }
