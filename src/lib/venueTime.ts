@@ -1,11 +1,36 @@
-import { DateTime, IANAZone, Settings } from 'luxon';
+import { DateTime, IANAZone, Settings, type Zone } from 'luxon';
+
+// luxon answers both questions below by building an Intl.DateTimeFormat each time (~3 ms each on a slow phone),
+// and a list formats a time per card: the answers are kept. A zone name's validity never changes; the device's
+// zone is read again after 10 s (a traveller's phone may change zone while a page is open).
+const zoneValidity = new Map<string, boolean>();
+function isValidZone(zone: string): boolean {
+  let valid = zoneValidity.get(zone);
+  if (valid === undefined) {
+    valid = IANAZone.isValidZone(zone);
+    zoneValidity.set(zone, valid);
+  }
+  return valid;
+}
+
+const DEVICE_ZONE_TTL_MS = 10_000;
+let deviceZoneSeen: { zone: Zone; name: string; at: number } | null = null;
+/** The device's zone name (luxon's default zone), read again at most every 10 s. */
+export function defaultZoneName(): string {
+  const zone = Settings.defaultZone;
+  const now = Date.now();
+  if (deviceZoneSeen?.zone !== zone || now - deviceZoneSeen.at >= DEVICE_ZONE_TTL_MS) {
+    deviceZoneSeen = { zone, name: zone.name, at: now };
+  }
+  return deviceZoneSeen.name;
+}
 
 /** The time zone of a venue that has none (docs/product/part-1.md §3, §9). */
 export const DEFAULT_VENUE_ZONE = 'America/Chicago';
 
 /** `zone` when it is a known IANA zone, else `fallback` (an old stored event, a venue without one). */
 export function venueZone(zone: string | null | undefined, fallback: string = DEFAULT_VENUE_ZONE): string {
-  return zone && IANAZone.isValidZone(zone) ? zone : fallback;
+  return zone && isValidZone(zone) ? zone : fallback;
 }
 
 export interface VenueTimeOptions {
@@ -19,8 +44,8 @@ export interface VenueTimeOptions {
 
 /** Same as the device's zone? Then the wall time needs no label. Compared by IANA name. */
 function isDeviceZone(zone: string, deviceZone: string | undefined): boolean {
-  const device = deviceZone ?? Settings.defaultZone.name;
-  return IANAZone.isValidZone(device) && IANAZone.create(device).name === IANAZone.create(zone).name;
+  const device = deviceZone ?? defaultZoneName();
+  return isValidZone(device) && IANAZone.create(device).name === IANAZone.create(zone).name;
 }
 
 /**
