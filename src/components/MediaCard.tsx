@@ -18,6 +18,8 @@ export interface MediaCardProps {
   onClick?: () => void;
   /** Marks the card as chosen (clip selection); announced as pressed when the card is a button. */
   selected?: boolean;
+  /** The card's button turns the selection on and off: announced as a toggle (pressed or not) at all times. */
+  toggle?: boolean;
   /** Actions under the card's text, outside its button. */
   children?: ReactNode;
   /**
@@ -92,6 +94,7 @@ export function MediaCard({
   durationSeconds = null,
   onClick,
   selected = false,
+  toggle = false,
   children,
   media,
 }: MediaCardProps) {
@@ -129,7 +132,7 @@ export function MediaCard({
       }}
     >
       {onClick && !media ? (
-        <CardActionArea onClick={onClick} aria-pressed={selected || undefined} sx={{ flex: 1 }}>
+        <CardActionArea onClick={onClick} aria-pressed={toggle ? selected : selected || undefined} sx={{ flex: 1 }}>
           {body}
         </CardActionArea>
       ) : (

@@ -18,6 +18,17 @@ export interface ClipCardProps {
   startSeconds?: number;
   /** Lines after the tag and device (where a tagged moment falls in the clip). */
   note?: ReactNode;
+  /** Shown as chosen (the highlight screens' selection). */
+  selected?: boolean;
+  /**
+   * What a click on the card does instead of playing it in place (select it, preview it elsewhere); the card is then
+   * a button even without a video URL.
+   */
+  onActivate?: (clipId: string) => void;
+  /** `onActivate` turns `selected` on and off: the card is announced as a toggle button. */
+  toggle?: boolean;
+  /** Controls under the card's text, outside its button (a select toggle). */
+  actions?: ReactNode;
 }
 
 /**
@@ -115,7 +126,19 @@ function ClipPlayer({
  * thumbnail back (§4 "Preview"). Without a video URL there is nothing to play, and the card is no button. Under a
  * tagged moment the card also says where the moment falls (`note`) and plays from just before it (`startSeconds`).
  */
-export const ClipCard = memo(function ClipCard({ clip, timeZone, playing, onPlay, onStop, startSeconds, note }: ClipCardProps) {
+export const ClipCard = memo(function ClipCard({
+  clip,
+  timeZone,
+  playing,
+  onPlay,
+  onStop,
+  startSeconds,
+  note,
+  selected,
+  onActivate,
+  toggle,
+  actions,
+}: ClipCardProps) {
   const title = formatClipTime(clip.recordedAt, timeZone);
   const details = clip.tag || clip.device || note ? <ClipDetails clip={clip} note={note} /> : null;
   const frameRef = useRef<HTMLDivElement>(null);
@@ -140,7 +163,9 @@ export const ClipCard = memo(function ClipCard({ clip, timeZone, playing, onPlay
         subtitle={details}
         thumbnailUrl={clip.thumbnailUrl}
         durationSeconds={clip.durationSeconds}
-        onClick={clip.videoUrl ? () => onPlay(clip.id) : undefined}
+        onClick={onActivate ? () => onActivate(clip.id) : clip.videoUrl ? () => onPlay(clip.id) : undefined}
+        selected={selected}
+        toggle={toggle}
         media={
           playing && clip.videoUrl ? (
             <ClipPlayer
@@ -152,7 +177,9 @@ export const ClipCard = memo(function ClipCard({ clip, timeZone, playing, onPlay
             />
           ) : undefined
         }
-      />
+      >
+        {actions}
+      </MediaCard>
     </Box>
   );
 });

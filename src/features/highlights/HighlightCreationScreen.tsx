@@ -1,17 +1,275 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCurrentRoute } from '../../app/routeContext';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { memo, useCallback, useMemo, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { Virtuoso } from 'react-virtuoso';
+import CircularProgress from '@mui/material/CircularProgress';
+import { formatVenueDateTime } from '../../lib/venueTime';
+import type { ClipEvent } from '../clips/public';
+import { formatEventPlace, formatEventStart } from '../events/public';
+import { CREATE_HIGHLIGHT_FAILED } from './editorSessionErrors';
+import { HighlightClipCard } from './HighlightClipCard';
+import { EVENT_NOT_FOUND_TEXT, LOADING_EVENT_DATA } from './highlightCreationErrors';
+import {
+  additionalClipsText,
+  highlightRows,
+  NO_CLIPS_NEAR_TAG,
+  tagsShownText,
+  type HighlightRow,
+} from './highlightCreationModel';
+import { selectedForHighlightText } from './highlightLimits';
+import { HighlightPreviewPanel } from './HighlightPreviewPanel';
+import { useHighlightCreation } from './useHighlightCreation';
+import { useHighlightSelectionActions, useHighlightSelectionState } from './useHighlightSelection';
+import { CARD_ROW_ATTRIBUTE, useNearBottomPaging } from './useNearBottomPaging';
 
-/** Being built (issue 12); replaced by the real screen. */
-export default function HighlightCreationScreen() {
-  const title = useCurrentRoute()?.title ?? 'This page';
+function Loading({ label }: { label: string }) {
   return (
-    <Stack spacing={2} sx={{ maxWidth: 720 }}>
-      <Typography variant="h4" component="h1">
-        {title}
+    <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center', py: 2 }}>
+      <CircularProgress size={24} aria-hidden="true" />
+      <Typography>{label}</Typography>
+    </Stack>
+  );
+}
+
+/** §2: columns by screen width (1 / 3 / 4 / 5 from 768 / 1024 / 1280 px). */
+function useColumns(): number {
+  const from768 = useMediaQuery('(min-width:768px)');
+  const from1024 = useMediaQuery('(min-width:1024px)');
+  const from1280 = useMediaQuery('(min-width:1280px)');
+  return from1280 ? 5 : from1024 ? 4 : from768 ? 3 : 1;
+}
+
+const tagTime = (iso: string, zone: string) => formatVenueDateTime(iso, zone, { seconds: true });
+
+interface RowProps {
+  row: HighlightRow;
+  columns: number;
+  timeZone: string;
+  onToggle: (clipId: string) => void;
+  onPreview: (clipId: string) => void;
+}
+
+const RowView = memo(function RowView({ row, columns, timeZone, onToggle, onPreview }: RowProps) {
+  switch (row.kind) {
+    case 'tag':
+      return (
+        <Box sx={{ pt: 3, pb: 1 }}>
+          <Typography component="h2" variant="h6">
+            Tag {row.section.number} - {tagTime(row.section.tag.timestamp, timeZone)}
+          </Typography>
+          {row.section.tag.description && <Typography color="text.secondary">{row.section.tag.description}</Typography>}
+        </Box>
+      );
+    case 'tagEmpty':
+      return (
+        <Box sx={{ pb: 2 }}>
+          <Typography>{NO_CLIPS_NEAR_TAG}</Typography>
+          <Typography color="text.secondary">Tagged moment at {tagTime(row.tag.timestamp, timeZone)}</Typography>
+        </Box>
+      );
+    case 'tagsShown':
+      return <Typography sx={{ pt: 3, color: 'text.secondary' }}>{tagsShownText(row.count)}</Typography>;
+    case 'additional':
+      return (
+        <Box sx={{ pt: 3, pb: 1 }}>
+          <Typography component="h2" variant="h6">
+            Additional Clips
+          </Typography>
+          <Typography color="text.secondary">{additionalClipsText(row.shown, row.total)}</Typography>
+        </Box>
+      );
+    case 'cards':
+      return (
+        <Box
+          {...{ [CARD_ROW_ATTRIBUTE]: '' }}
+          sx={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: 2, pb: 2 }}
+        >
+          {row.slots.map(({ clip, offsetSeconds }) => (
+            <HighlightClipCard
+              key={clip.id}
+              clip={clip}
+              timeZone={timeZone}
+              offsetSeconds={offsetSeconds}
+              mode="creation"
+              onToggle={onToggle}
+              onPreview={onPreview}
+            />
+          ))}
+        </Box>
+      );
+  }
+});
+
+/** 'n clip(s) selected for highlight': reads the count itself, so a pick re-renders this line, not the screen. */
+function SelectedCount() {
+  const { count } = useHighlightSelectionState();
+  return (
+    <Typography sx={{ fontWeight: 600 }} aria-live="polite">
+      {selectedForHighlightText(count)}
+    </Typography>
+  );
+}
+
+function EditHighlightButton({ onStart }: { onStart: () => void }) {
+  const busy = useHighlightSelectionState().phase !== 'idle';
+  return (
+    <Button
+      variant="contained"
+      size="large"
+      onClick={onStart}
+      disabled={busy}
+      aria-busy={busy || undefined}
+      sx={{ minHeight: 48, flexShrink: 0 }}
+    >
+      {busy ? 'Creating Highlight...' : 'Edit Highlight'}
+    </Button>
+  );
+}
+
+function SelectionMessage({ onDismiss }: { onDismiss: () => void }) {
+  const { error, errorKind } = useHighlightSelectionState();
+  if (!error) return null;
+  return errorKind === 'start' ? (
+    <Alert severity="error" onClose={onDismiss}>
+      <AlertTitle>{CREATE_HIGHLIGHT_FAILED}</AlertTitle>
+      {error}
+    </Alert>
+  ) : (
+    <Alert severity="warning" onClose={onDismiss}>
+      {error}
+    </Alert>
+  );
+}
+
+const rowKey = (_index: number, row: HighlightRow) => row.key;
+
+function EventHeader({ event }: { event: ClipEvent }) {
+  return (
+    <Stack spacing={0.5}>
+      <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+        {event.name}
       </Typography>
-      <Alert severity="info">{title} is not available yet. It is coming in a future update of the app.</Alert>
+      {event.sport && <Typography color="text.secondary">{event.sport}</Typography>}
+      <Typography color="text.secondary">
+        {formatEventPlace({ location: { ...event.location, latitude: null, longitude: null } })}
+      </Typography>
+      <Typography color="text.secondary">{formatEventStart(event)}</Typography>
+      <SelectedCount />
+    </Stack>
+  );
+}
+
+/**
+ * Highlight creation for one event (docs/product/part-2.md §2, §4, §5, §8 "Clips", §9): the clips around each tagged
+ * moment and the event's other clips, a preview, and Edit Highlight, which starts the editor with the selection.
+ * The list is virtualized by rows of cards (react-virtuoso, the window scrolling), so the DOM holds only what is near
+ * the screen; selection lives in the store as ids and each card reads its own.
+ */
+export default function HighlightCreationScreen() {
+  const eventId = useParams().eventId ?? '';
+  const view = useHighlightCreation(eventId);
+  const selection = useHighlightSelectionActions('creation', eventId);
+  const columns = useColumns();
+  const [previewId, setPreviewId] = useState<string | null>(null);
+  const [scrollError, setScrollError] = useState<string | null>(null);
+  const onPreview = useCallback((clipId: string) => setPreviewId(clipId), []);
+  const timeZone = view.event?.timezone ?? 'UTC';
+  const rows = useMemo(
+    () => highlightRows(view.sections, view.additional, view.additionalTotal, columns),
+    [view.sections, view.additional, view.additionalTotal, columns],
+  );
+  useNearBottomPaging({
+    enabled: view.status === 'loaded' && view.hasMore && !view.loadingMore && !view.pagingError,
+    rowCount: rows.length,
+    onReach: view.showMore,
+    onError: setScrollError,
+  });
+  const itemContent = useCallback(
+    (_index: number, row: HighlightRow) => (
+      <RowView row={row} columns={columns} timeZone={timeZone} onToggle={selection.toggle} onPreview={onPreview} />
+    ),
+    [columns, timeZone, selection.toggle, onPreview],
+  );
+
+  const back = (
+    <Button
+      component={RouterLink}
+      to="/highlights/create"
+      startIcon={<ArrowBackIcon />}
+      sx={{ alignSelf: 'flex-start', minHeight: 48 }}
+    >
+      Back
+    </Button>
+  );
+
+  if (view.status === 'failed' && view.failure) {
+    if (view.failure.kind === 'silent') return back;
+    return (
+      <Stack spacing={2}>
+        {back}
+        <Alert severity="error">
+          {view.failure.kind === 'notFound' ? EVENT_NOT_FOUND_TEXT : `Error: ${view.failure.message}`}
+        </Alert>
+      </Stack>
+    );
+  }
+  if (view.status === 'loading' || !view.event) {
+    return (
+      <Stack spacing={2}>
+        {back}
+        <Loading label={LOADING_EVENT_DATA} />
+      </Stack>
+    );
+  }
+
+  const preview = previewId ? (view.clipsById.get(previewId) ?? null) : null;
+  return (
+    <Stack spacing={2}>
+      {back}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+      >
+        <EventHeader event={view.event} />
+        <EditHighlightButton onStart={selection.start} />
+      </Stack>
+      <SelectionMessage onDismiss={selection.dismissError} />
+      {scrollError && <Alert severity="error">{scrollError}</Alert>}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: '1fr',
+          '@media (min-width:768px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(280px, 25%)' },
+        }}
+      >
+        <Box
+          sx={{
+            order: 1,
+            minWidth: 280,
+            '@media (min-width:768px)': { order: 2, position: 'sticky', top: 80, alignSelf: 'start' },
+          }}
+        >
+          <HighlightPreviewPanel clip={preview} timeZone={timeZone} />
+        </Box>
+        <Box sx={{ order: 2, minWidth: 0, '@media (min-width:768px)': { order: 1 } }}>
+          <Virtuoso useWindowScroll data={rows} computeItemKey={rowKey} itemContent={itemContent} increaseViewportBy={400} />
+          {view.loadingMore && <Loading label="Loading more..." />}
+          {view.pagingError && (
+            <Alert severity="error" onClose={view.dismissPagingError} sx={{ mt: 2 }}>
+              {view.pagingError}
+            </Alert>
+          )}
+        </Box>
+      </Box>
     </Stack>
   );
 }

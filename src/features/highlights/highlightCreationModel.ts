@@ -1,0 +1,116 @@
+import type { Clip } from '../clips/public';
+import type { Tag } from '../tags/public';
+
+/**
+ * What Highlight creation shows (docs/product/part-2.md §2 "Highlight creation", §9), as plain data: the tag sections
+ * with their clips, the additional clips, and the rows the virtualized list draws. Pure.
+ */
+
+/** §2: the part of the uploader's e-mail before the @, or 'Unknown user'. */
+export function uploaderName(email: string | null | undefined): string {
+  const name = email?.split('@')[0]?.trim();
+  return name ? name : 'Unknown user';
+}
+
+/** §2: columns by screen width — 1 below 768 px, 3 from 768, 4 from 1024, 5 from 1280. */
+export function columnsForWidth(width: number): number {
+  if (width >= 1280) return 5;
+  if (width >= 1024) return 4;
+  if (width >= 768) return 3;
+  return 1;
+}
+
+export const NO_CLIPS_NEAR_TAG = 'No clips found within 30 seconds of this tag';
+export const tagsShownText = (count: number) => `Tags shown: ${count}`;
+export const additionalClipsText = (shown: number, total: number) =>
+  `Showing ${shown} of ${total} additional clips (excluding clips shown in tags)`;
+
+/** A clip card of the list: under a tag it says where the moment falls (offset = tag time − clip start). */
+export interface ClipSlot {
+  clip: Clip;
+  offsetSeconds: number | null;
+}
+
+export interface TagSection {
+  /** 1-based, in time order: 'Tag 1', 'Tag 2', … */
+  number: number;
+  tag: Tag;
+}
+
+export type HighlightRow =
+  | { kind: 'tag'; key: string; section: TagSection }
+  | { kind: 'tagEmpty'; key: string; tag: Tag }
+  | { kind: 'cards'; key: string; slots: ClipSlot[] }
+  | { kind: 'tagsShown'; key: string; count: number }
+  | { kind: 'additional'; key: string; shown: number; total: number };
+
+const byTime = (a: { recordedAt: string; id: string }, b: { recordedAt: string; id: string }) =>
+  Date.parse(a.recordedAt) - Date.parse(b.recordedAt) || a.id.localeCompare(b.id);
+
+/** The tags in time order, numbered. */
+export function tagSections(tags: readonly Tag[]): TagSection[] {
+  return [...tags]
+    .sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp) || a.id.localeCompare(b.id))
+    .map((tag, i) => ({ number: i + 1, tag }));
+}
+
+/** The caller's clips and every user's, each once (the caller's are among every user's), in recording order. */
+export function mergeClips(...lists: ReadonlyArray<readonly Clip[]>): Clip[] {
+  const byId = new Map<string, Clip>();
+  for (const list of lists) for (const clip of list) if (!byId.has(clip.id)) byId.set(clip.id, clip);
+  return [...byId.values()].sort(byTime);
+}
+
+/** The ids of the clips shown under a tag. */
+export function taggedClipIds(tags: readonly Tag[]): Set<string> {
+  return new Set(tags.flatMap((tag) => tag.clips.map((clip) => clip.id)));
+}
+
+/** §9: the 'Additional Clips' are sorted by time and exclude those already shown under a tag. */
+export function additionalClips(clips: readonly Clip[], tagged: ReadonlySet<string>): Clip[] {
+  return clips.filter((clip) => !tagged.has(clip.id)).sort(byTime);
+}
+
+function cardRows(prefix: string, slots: ClipSlot[], columns: number): HighlightRow[] {
+  const rows: HighlightRow[] = [];
+  for (let i = 0; i < slots.length; i += columns) {
+    rows.push({ kind: 'cards', key: `${prefix}:${i}`, slots: slots.slice(i, i + columns) });
+  }
+  return rows;
+}
+
+/**
+ * The list as rows of at most `columns` cards, so only the rows on screen are drawn: each tag's title and its clips
+ * (or the no-clips text), the 'Tags shown' line, then the additional clips shown so far.
+ */
+export function highlightRows(
+  sections: readonly TagSection[],
+  additional: readonly Clip[],
+  additionalTotal: number,
+  columns: number,
+): HighlightRow[] {
+  const rows: HighlightRow[] = [];
+  for (const section of sections) {
+    rows.push({ kind: 'tag', key: `tag:${section.tag.id}`, section });
+    if (section.tag.clips.length === 0) rows.push({ kind: 'tagEmpty', key: `empty:${section.tag.id}`, tag: section.tag });
+    else {
+      const slots = section.tag.clips.map((clip) => ({ clip, offsetSeconds: clip.offsetSeconds }));
+      rows.push(...cardRows(`tag:${section.tag.id}`, slots, columns));
+    }
+  }
+  rows.push({ kind: 'tagsShown', key: 'tags-shown', count: sections.length });
+  rows.push({ kind: 'additional', key: 'additional', shown: additional.length, total: additionalTotal });
+  rows.push(
+    ...cardRows(
+      'additional',
+      additional.map((clip) => ({ clip, offsetSeconds: null })),
+      columns,
+    ),
+  );
+  return rows;
+}
+
+/** §4 "Clip list paging": the next page is asked when the bottom is within one clip row's height. */
+export function isNearBottom(position: { scrollTop: number; viewportHeight: number; documentHeight: number }, rowHeight: number) {
+  return position.documentHeight - (position.scrollTop + position.viewportHeight) <= Math.max(rowHeight, 1);
+}
