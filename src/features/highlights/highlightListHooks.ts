@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toApiFailure } from '../../api/apiErrors';
+import { useAppDispatch } from '../../app/hooks';
+import type { ListErrorProps } from '../../components/ListError';
+import { editingReturnMessage, parseEditingReturn, searchWithoutEditingParams, type EditingReturn } from './editingReturn';
+import { highlightsLoadError, pollingIntervalFor } from './highlightDisplay';
+import { HIGHLIGHT_LIST, highlightsApi, useGetHighlightsQuery } from './highlightsApi';
+import type { Highlight } from './highlightSchemas';
+
+export interface HighlightsListView {
+  highlights: Highlight[] | undefined;
+  /** Every highlight the user has; null before the first answer. */
+  total: number | null;
+  loading: boolean;
+  error: ListErrorProps | null;
+}
+
+/**
+ * The Highlights list (docs/product/part-2.md §2): the user's highlights, asked again every 2 s only while one of
+ * them is still processing (the interval is read from the cached answer, so polling stops by itself once every
+ * render has finished or failed).
+ */
+export function useHighlightsList(): HighlightsListView {
+  const cached = highlightsApi.endpoints.getHighlights.useQueryState();
+  const pollingInterval = pollingIntervalFor(cached.data?.highlights);
+  const { data, isLoading, isError, error, refetch } = useGetHighlightsQuery(undefined, { pollingInterval });
+  const shown = isError ? highlightsLoadError(toApiFailure(error)) : null;
+  return {
+    highlights: data?.highlights,
+    total: data?.total ?? null,
+    loading: isLoading,
+    error: shown ? { ...shown, onRetry: () => void refetch() } : null,
+  };
+}
+
+export interface EditingReturnNotice {
+  kind: Exclude<EditingReturn['kind'], 'none'>;
+  message: string;
+}
+
+/**
+ * Back from the editor (`?editing_session=…&editing_completed=true`, or without the flag after Cancel): the notice
+ * to show once, read from the address the screen opened with; the parameters leave the address at once (replacing
+ * the history entry, so Back and reload do not bring them back) and, after a Render, the list is marked stale so
+ * the new processing highlight appears.
+ */
+export function useEditingReturn(): { notice: EditingReturnNotice | null; dismiss: () => void } {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [notice, setNotice] = useState<EditingReturnNotice | null>(() => {
+    const editingReturn = parseEditingReturn(location.search);
+    const message = editingReturnMessage(editingReturn);
+    return editingReturn.kind === 'none' || message === null ? null : { kind: editingReturn.kind, message };
+  });
+  const handled = useRef<string | null>(null);
+
+  useEffect(() => {
+    const editingReturn = parseEditingReturn(location.search);
+    if (editingReturn.kind === 'none' || handled.current === location.key) return;
+    handled.current = location.key;
+    if (editingReturn.kind === 'completed') dispatch(highlightsApi.util.invalidateTags([HIGHLIGHT_LIST]));
+    void navigate(
+      { pathname: location.pathname, search: searchWithoutEditingParams(location.search), hash: location.hash },
+      { replace: true, state: location.state },
+    );
+  }, [dispatch, location, navigate]);
+
+  return { notice, dismiss: () => setNotice(null) };
+}

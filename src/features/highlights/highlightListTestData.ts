@@ -1,0 +1,60 @@
+/** Highlights answers as the local API sends them (the issue-12 contract, "Highlights"), for tests. */
+
+export const HIGHLIGHT_ID = '3a1f7c52-0000-4000-8000-0000000000a1';
+export const PROCESSING_ID = '3a1f7c52-0000-4000-8000-0000000000a2';
+export const FAILED_ID = '3a1f7c52-0000-4000-8000-0000000000a3';
+export const HL_EVENT_ID = '7f9c2b1e-0000-4000-8000-0000000000e1';
+
+/** A rendered highlight of 4 clips (42.4 s), made by coach.kim. */
+export function rawHighlight(overrides: Record<string, unknown> = {}) {
+  return {
+    id: HIGHLIGHT_ID,
+    title: 'Summer Final',
+    eventId: HL_EVENT_ID,
+    eventName: 'City Cup Final',
+    sport: 'Soccer',
+    clipCount: 4,
+    createdAt: '2026-07-05T01:30:00.000Z',
+    userEmail: 'coach.kim@example.com',
+    status: 'ready',
+    render: { stage: 'done', progress: 100, failureReason: null },
+    durationSeconds: 42.4,
+    renderedUrl: `/media/highlights/${HIGHLIGHT_ID}/video?exp=1&sig=a`,
+    posterUrl: `/media/highlights/${HIGHLIGHT_ID}/poster?exp=1&sig=a`,
+    ...overrides,
+  };
+}
+
+/** Still rendering: no renderedUrl or posterUrl key at all (the contract: absent, not null). */
+export function rawProcessingHighlight(progress = 42, overrides: Record<string, unknown> = {}) {
+  return {
+    id: PROCESSING_ID,
+    title: 'Second Half',
+    eventId: HL_EVENT_ID,
+    eventName: 'City Cup Final',
+    sport: 'Soccer',
+    clipCount: 2,
+    createdAt: '2026-07-05T02:00:00.000Z',
+    userEmail: 'coach.kim@example.com',
+    status: 'processing',
+    render: { stage: 'rendering', progress, failureReason: null },
+    durationSeconds: null,
+    ...overrides,
+  };
+}
+
+export function rawFailedHighlight() {
+  return rawProcessingHighlight(0, {
+    id: FAILED_ID,
+    title: 'Broken One',
+    status: 'failed',
+    render: { stage: 'failed', progress: 0, failureReason: 'Clip 2 could not be read' },
+  });
+}
+
+export function highlightsAnswer(highlights: object[], total = highlights.length) {
+  return {
+    success: true,
+    data: { highlights, pagination: { total, hasMore: total > highlights.length, page: 1, limit: 100 } },
+  };
+}

@@ -1,0 +1,80 @@
+import type * as v from 'valibot';
+import { api } from '../../api/apiSlice';
+import {
+  downloadUrlResponseSchema,
+  highlightResponseSchema,
+  highlightsResponseSchema,
+  streamUrlResponseSchema,
+  toHighlight,
+  type Highlight,
+} from './highlightSchemas';
+
+/**
+ * The list asks for one page of the largest size the API allows (contract: limit ≤ 100), newest first. Someone with
+ * more highlights sees the newest 100 and the total (the screen says so).
+ */
+export const HIGHLIGHTS_PAGE_LIMIT = 100;
+
+export interface HighlightsAnswer {
+  highlights: Highlight[];
+  /** Every highlight the user has (the count), which may exceed the ones listed. */
+  total: number;
+}
+
+export interface DownloadLink {
+  downloadUrl: string;
+  /** Null when the server sent none (the §7 fallback then names the file). */
+  filename: string | null;
+}
+
+/** Goes stale when the editor comes back with a new highlight (the list invalidates it). */
+export const HIGHLIGHT_LIST = { type: 'Highlight', id: 'LIST' } as const;
+
+const highlightTag = (id: string) => ({ type: 'Highlight' as const, id });
+
+/**
+ * The highlights calls (docs/product/part-2.md §7). Signed media URLs are short-lived (15 min): they are fetched
+ * when needed and not kept once nobody uses them.
+ */
+export const highlightsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/v1/highlights: the user's highlights, newest first. */
+    getHighlights: build.query<HighlightsAnswer, void>({
+      query: () => ({ url: 'highlights', params: { page: 1, limit: HIGHLIGHTS_PAGE_LIMIT } }),
+      rawResponseSchema: highlightsResponseSchema,
+      transformResponse: ({ data }: v.InferOutput<typeof highlightsResponseSchema>): HighlightsAnswer => {
+        const highlights = data.highlights.map(toHighlight);
+        return { highlights, total: data.pagination?.total ?? highlights.length };
+      },
+      providesTags: (answer) => [HIGHLIGHT_LIST, ...(answer?.highlights ?? []).map((h) => highlightTag(h.id))],
+    }),
+    /** GET /api/v1/highlights/{id}: one highlight (the viewer opened from a deep link, or followed while it renders). */
+    getHighlight: build.query<Highlight, string>({
+      query: (id) => `highlights/${encodeURIComponent(id)}`,
+      rawResponseSchema: highlightResponseSchema,
+      transformResponse: ({ data }: v.InferOutput<typeof highlightResponseSchema>) => toHighlight(data.highlight),
+      providesTags: (_answer, _error, id) => [highlightTag(id)],
+    }),
+    /** GET /api/v1/highlights/{id}/stream-url: a signed URL the player streams from (409 while processing). */
+    getHighlightStreamUrl: build.query<string, string>({
+      query: (id) => `highlights/${encodeURIComponent(id)}/stream-url`,
+      rawResponseSchema: streamUrlResponseSchema,
+      transformResponse: ({ data }: v.InferOutput<typeof streamUrlResponseSchema>) => data.streamUrl,
+      // A fresh signature for every visit: an old one may have run out.
+      keepUnusedDataFor: 0,
+    }),
+    /** GET /api/v1/highlights/{id}/download-url: a signed URL answered with `Content-Disposition: attachment`. */
+    getHighlightDownloadUrl: build.query<DownloadLink, string>({
+      query: (id) => `highlights/${encodeURIComponent(id)}/download-url`,
+      rawResponseSchema: downloadUrlResponseSchema,
+      transformResponse: ({ data }: v.InferOutput<typeof downloadUrlResponseSchema>): DownloadLink => ({
+        downloadUrl: data.downloadUrl,
+        filename: data.filename?.trim() || null,
+      }),
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const { useGetHighlightsQuery, useGetHighlightQuery, useGetHighlightStreamUrlQuery, useLazyGetHighlightDownloadUrlQuery } =
+  highlightsApi;
