@@ -5,7 +5,6 @@
  * with Processing → playable → the viewer plays and seeks → Download is an H.264 MP4 → a deep link in a new tab plays.
  * Each screen's own details are in its spec (highlight-create, editor, highlights-view).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { signIn } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { createEventViaApi, makePhoneClip, uploadClipViaApi } from '../support/clips';
 import { expect, test, uniqueEmail } from '../support/fixtures';
+import { expectPlayable, videoCodecOf } from '../support/highlights';
 import { adminToken, storedToken } from '../support/session';
 import { createTagViaApi } from '../support/tags';
 
@@ -33,17 +33,6 @@ test.beforeAll(() => {
 test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-function ffprobePath(): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('@ffprobe-installer/ffprobe') as { path: string }).path;
-}
-
-async function expectPlayable(page: Page) {
-  await expect
-    .poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
-    .toBeGreaterThanOrEqual(2);
-}
 
 async function expectAccessible(page: Page) {
   await page.mouse.move(0, 0);
@@ -121,19 +110,7 @@ test('tag, clip, select under Tag 1, edit, render, watch, seek, download, deep l
   await page.getByRole('button', { name: 'Download' }).click();
   const saved = path.join(dir, `journey-${isMobile ? 'mobile' : 'desktop'}.mp4`);
   await (await downloading).saveAs(saved);
-  const codec = execFileSync(ffprobePath(), [
-    '-v',
-    'error',
-    '-select_streams',
-    'v:0',
-    '-show_entries',
-    'stream=codec_name',
-    '-of',
-    'default=noprint_wrappers=1:nokey=1',
-    saved,
-  ])
-    .toString()
-    .trim();
+  const codec = videoCodecOf(saved);
   expect(codec).toBe('h264');
 
   // A deep link in a new tab plays.

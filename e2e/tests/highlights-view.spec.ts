@@ -5,7 +5,6 @@
  * Render posted with it — so the editor's own spec covers its screen and this one what follows: the return to the
  * list, Processing, the rendered highlight playing, seeking and downloading as a real H.264 MP4.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, openSync, readSync, closeSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { signIn } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { createEventViaApi, makePhoneClip, uploadClipViaApi } from '../support/clips';
 import { expect, test, uniqueEmail } from '../support/fixtures';
+import { currentTime, expectPlayable, videoCodecOf } from '../support/highlights';
 import { adminToken, storedToken } from '../support/session';
 
 const EVENT_START = '2026-07-04T23:00:00.000Z';
@@ -34,11 +34,6 @@ test.afterAll(() => {
 });
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-function ffprobePath(): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('@ffprobe-installer/ffprobe') as { path: string }).path;
-}
 
 async function expectAccessible(page: Page) {
   await page.mouse.move(0, 0);
@@ -95,17 +90,6 @@ async function renderThroughEditor(
     { 'X-Editor-Credential': credential },
   );
 }
-
-/** The viewer's video has a frame to show (readyState ≥ HAVE_CURRENT_DATA). */
-async function expectPlayable(page: Page) {
-  const video = page.locator('video');
-  await expect(video).toHaveCount(1);
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000, message: 'video readyState' })
-    .toBeGreaterThanOrEqual(2);
-}
-
-const currentTime = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
 
 test.describe('Highlights list and viewer', () => {
   test('back from the editor: confirmation, Processing, then the ready row; the viewer plays, seeks and downloads an H.264 MP4', async ({
@@ -198,19 +182,7 @@ test.describe('Highlights list and viewer', () => {
     readSync(fd, head, 0, 12, 0);
     closeSync(fd);
     expect(head.subarray(4, 8).toString('ascii'), 'an MP4 starts with its ftyp box').toBe('ftyp');
-    const codec = execFileSync(ffprobePath(), [
-      '-v',
-      'error',
-      '-select_streams',
-      'v:0',
-      '-show_entries',
-      'stream=codec_name',
-      '-of',
-      'default=noprint_wrappers=1:nokey=1',
-      saved,
-    ])
-      .toString()
-      .trim();
+    const codec = videoCodecOf(saved);
     expect(codec).toBe('h264');
 
     // A deep link in a new tab (no navigation state) loads the highlight and plays.

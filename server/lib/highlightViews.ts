@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import type { AppContext } from './context';
 import { ApiError } from './envelope';
 import { signMediaPath } from './media';
@@ -25,10 +24,7 @@ export function signShortMediaPath(
   ttlSeconds = HIGHLIGHT_URL_TTL_SECONDS,
   windowSeconds = HIGHLIGHT_URL_WINDOW_SECONDS,
 ): string {
-  const windowMs = windowSeconds * 1000;
-  const exp = (Math.ceil((nowMs + ttlSeconds * 1000) / windowMs) * windowMs) / 1000;
-  const sig = createHmac('sha256', secret).update(`media:${pathname}:${exp}`).digest('base64url');
-  return `${pathname}?exp=${exp}&sig=${sig}`;
+  return signMediaPath(secret, pathname, nowMs, ttlSeconds, windowSeconds);
 }
 
 export type HighlightMediaKind = 'video' | 'poster' | 'download';

@@ -20,8 +20,14 @@ export const MEDIA_URL_WINDOW_SECONDS = 60 * 60;
  * every `<img>`/`<video>` src — thumbnails stay cached and a playing video does not restart. Rounding up, never
  * down, keeps each URL valid for at least `ttl` (up to `ttl` + 1 h) from when it was issued.
  */
-export function signMediaPath(secret: Buffer, pathname: string, nowMs: number, ttlSeconds = MEDIA_URL_TTL_SECONDS): string {
-  const windowMs = MEDIA_URL_WINDOW_SECONDS * 1000;
+export function signMediaPath(
+  secret: Buffer,
+  pathname: string,
+  nowMs: number,
+  ttlSeconds = MEDIA_URL_TTL_SECONDS,
+  windowSeconds = MEDIA_URL_WINDOW_SECONDS,
+): string {
+  const windowMs = windowSeconds * 1000;
   // Computed in milliseconds so that a fraction of a second past `now` cannot shave the guaranteed ttl.
   const exp = (Math.ceil((nowMs + ttlSeconds * 1000) / windowMs) * windowMs) / 1000;
   return `${pathname}?exp=${exp}&sig=${signature(secret, pathname, exp)}`;

@@ -1,7 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { AppContext } from '../lib/context';
 import { ApiError } from '../lib/envelope';
@@ -9,7 +7,7 @@ import { attachmentDisposition, highlightFilename } from '../lib/highlightFilena
 import { assertRendered, highlightNotFound, type HighlightRow } from '../lib/highlightViews';
 import { verifyMediaSignature } from '../lib/media';
 import { parseInput, uuid } from '../lib/schema';
-import { parseRange } from './media';
+import { sendFile } from './media';
 
 /**
  * A rendered highlight's files behind signed URLs (docs/api.md "Highlight media"): `video` (the player), `poster`
@@ -48,35 +46,6 @@ async function findServableHighlight(ctx: AppContext, id: string): Promise<Serva
   return row;
 }
 
-/**
- * The file, whole or one byte range (TODO for the lead: routes/media.ts `sendFile` does the same; exporting it
- * would let this go).
- */
-async function sendRange(
-  reply: FastifyReply,
-  file: string,
-  contentType: string,
-  rangeHeader: string | undefined,
-): Promise<FastifyReply> {
-  const info = await stat(file).catch(() => null);
-  if (!info) throw new ApiError(404, 'MEDIA_NOT_FOUND', 'Media file not found');
-  reply
-    .header('accept-ranges', 'bytes')
-    .header('content-type', contentType)
-    .header('cache-control', 'private, max-age=900')
-    .header('last-modified', info.mtime.toUTCString());
-  const range = parseRange(rangeHeader, info.size);
-  if (range === 'invalid') return reply.code(416).header('content-range', `bytes */${info.size}`).send();
-  if (range) {
-    return reply
-      .code(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
-      .header('content-length', range.end - range.start + 1)
-      .send(createReadStream(file, { start: range.start, end: range.end }));
-  }
-  return reply.header('content-length', info.size).send(createReadStream(file));
-}
-
 export function registerHighlightMediaRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/media/highlights/:id/:kind', async (request, reply) => {
     const { id, kind: rawKind } = parseInput(MediaParams, request.params, 'params');
@@ -91,10 +60,16 @@ export function registerHighlightMediaRoutes(app: FastifyInstance, ctx: AppConte
     assertRendered(row);
     if (kind === 'poster') {
       if (!row.poster_name) throw new ApiError(404, 'MEDIA_NOT_FOUND', 'This highlight has no poster');
-      return sendRange(reply, path.join(ctx.highlightsDir, path.basename(row.poster_name)), 'image/jpeg', request.headers.range);
+      return sendFile(
+        reply,
+        path.join(ctx.highlightsDir, path.basename(row.poster_name)),
+        'image/jpeg',
+        request.headers.range,
+        900,
+      );
     }
     const file = path.join(ctx.highlightsDir, path.basename(row.stored_name ?? ''));
     if (kind === 'download') reply.header('content-disposition', attachmentDisposition(highlightFilename(row.title)));
-    return sendRange(reply, file, 'video/mp4', request.headers.range);
+    return sendFile(reply, file, 'video/mp4', request.headers.range, 900);
   });
 }

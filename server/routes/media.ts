@@ -38,11 +38,13 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return { start, end };
 }
 
-async function sendFile(
+/** A media file, whole or one byte range; `maxAgeSeconds` follows how long the URL that reached it lives. */
+export async function sendFile(
   reply: FastifyReply,
   file: string,
   contentType: string,
   rangeHeader: string | undefined,
+  maxAgeSeconds = 3600,
 ): Promise<FastifyReply> {
   const info = await stat(file).catch(() => null);
   if (!info) throw new ApiError(404, 'MEDIA_NOT_FOUND', 'Media file not found');
@@ -50,7 +52,7 @@ async function sendFile(
   reply
     .header('accept-ranges', 'bytes')
     .header('content-type', contentType)
-    .header('cache-control', 'private, max-age=3600')
+    .header('cache-control', `private, max-age=${maxAgeSeconds}`)
     .header('last-modified', info.mtime.toUTCString());
   const range = parseRange(rangeHeader, size);
   if (range === 'invalid') {
