@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { formatDuration } from '../lib/duration';
 import { THUMBNAIL_ASPECT_RATIO } from './mediaLayout';
 
@@ -32,9 +32,10 @@ export interface MediaCardProps {
 /**
  * The thumbnail box: its height comes from `aspect-ratio`, not from the image, so a grid of cards does
  * not move while thumbnails load (no layout shift); the image loads only near the viewport.
- * A missing or broken thumbnail leaves a neutral placeholder of the same size.
+ * A missing or broken thumbnail leaves a neutral placeholder of the same size. Memoised: selecting a card
+ * re-renders its frame, not its picture.
  */
-function Thumbnail({ url, durationSeconds }: { url: string | null; durationSeconds: number | null }) {
+const Thumbnail = memo(function Thumbnail({ url, durationSeconds }: { url: string | null; durationSeconds: number | null }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const showImage = url !== null && url !== failedUrl;
   return (
@@ -84,7 +85,7 @@ function Thumbnail({ url, durationSeconds }: { url: string | null; durationSecon
       )}
     </Box>
   );
-}
+});
 
 /** The frame every clip, highlight and tag card uses: thumbnail, duration badge, title (presentational). */
 export function MediaCard({
