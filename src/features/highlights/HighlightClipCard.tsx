@@ -34,30 +34,14 @@ export const HighlightClipCard = memo(function HighlightClipCard({
   onPreview,
 }: HighlightClipCardProps) {
   const selected = useAppSelector((state) => selectIsClipSelected(state, clip.id));
-  if (mode === 'selection') {
-    return (
-      <ClipCard
-        clip={clip}
-        timeZone={timeZone}
-        playing={false}
-        onPlay={noop}
-        onStop={noop}
-        selected={selected}
-        onActivate={onToggle}
-        toggle
-      />
-    );
-  }
+  const common = { clip, timeZone, playing: false, onPlay: noop, onStop: noop, selected };
+  // Clip selection: the whole card is the toggle.
+  if (mode === 'selection') return <ClipCard {...common} onActivate={onToggle} toggle />;
   const moment = offsetSeconds === null ? null : momentInClip(offsetSeconds, clip.durationSeconds);
   const time = formatClipTime(clip.recordedAt, timeZone);
   return (
     <ClipCard
-      clip={clip}
-      timeZone={timeZone}
-      playing={false}
-      onPlay={noop}
-      onStop={noop}
-      selected={selected}
+      {...common}
       onActivate={onPreview}
       note={
         <>
