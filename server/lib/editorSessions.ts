@@ -48,11 +48,14 @@ export interface NewSessionInput {
   eventId: string;
   clipIds: string[];
   returnUrl: string;
+  /** Trims chosen before the editor opens ('Make my highlight'), in the order sent; empty: none. */
+  trims: EditPiece[];
 }
 
 /**
  * The body of POST /editor-sessions, checked in the order the app's messages need: event and clips present, at
- * most 20 clips, well-formed ids without repeats, then the return address on this site.
+ * most 20 clips, well-formed ids without repeats, the return address on this site, then the optional trims
+ * (parseTrims; their fit to each clip's stored duration is checked once the clips are loaded: assertTrimsFit).
  */
 export function parseNewSession(request: FastifyRequest): NewSessionInput {
   const body: unknown = request.body;
@@ -82,7 +85,67 @@ export function parseNewSession(request: FastifyRequest): NewSessionInput {
   }
   const url = typeof returnUrl === 'string' && isStorableText(returnUrl) ? absoluteSameOrigin(request, returnUrl) : null;
   if (!url) throw badInput(RETURN_URL_MESSAGE, { 'body.returnUrl': 'must be an absolute URL on this site' });
-  return { eventId: (eventId as string).toLowerCase(), clipIds: ids, returnUrl: url };
+  return { eventId: (eventId as string).toLowerCase(), clipIds: ids, returnUrl: url, trims: parseTrims(body.trims, ids) };
+}
+
+const TRIM_SHAPE = 'must be an object { clipId, inSeconds, outSeconds }';
+
+/**
+ * The optional `trims` of a new session (docs/api.md "Editor sessions"): absent, null or [] = none; else at most
+ * one entry per clip of `clipIds` (lower-cased ids), each with the Render rules for a piece (parseRender) except the
+ * clip's duration, which the caller checks against the stored one (assertTrimsFit).
+ */
+export function parseTrims(value: unknown, clipIds: string[]): EditPiece[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw badInput('Invalid input', { 'body.trims': `must be an array: each entry ${TRIM_SHAPE}` });
+  // Checked before the entries: a huge array costs nothing (and more entries than clips must repeat one anyway).
+  if (value.length > clipIds.length) {
+    throw badInput('Invalid input', { 'body.trims': 'must have at most one entry per clip of clipIds' });
+  }
+  const details: Record<string, string> = {};
+  const seen = new Set<string>();
+  const trims: EditPiece[] = [];
+  value.forEach((item: unknown, i) => {
+    const at = `body.trims.${i}`;
+    if (!isPlainObject(item)) {
+      details[at] = TRIM_SHAPE;
+      return;
+    }
+    const { clipId, inSeconds, outSeconds } = item;
+    if (!isUuid(clipId)) {
+      details[`${at}.clipId`] = 'must be a UUID';
+      return;
+    }
+    const id = clipId.toLowerCase();
+    if (!clipIds.includes(id)) {
+      details[`${at}.clipId`] = 'must be one of clipIds';
+      return;
+    }
+    if (seen.has(id)) {
+      details[`${at}.clipId`] = 'already has a trim';
+      return;
+    }
+    seen.add(id);
+    const piece = checkPiece(inSeconds, outSeconds, null);
+    if (typeof piece === 'string') details[at] = piece;
+    else trims.push({ clipId: id, ...piece });
+  });
+  if (Object.keys(details).length > 0) throw badInput('Invalid input', details);
+  return trims;
+}
+
+/**
+ * 400 INVALID_INPUT when a trim ends past its clip's stored duration (+ DURATION_TOLERANCE_SECONDS); a clip whose
+ * duration is unknown takes any trim parseTrims accepted (the editor clamps it once it reads the length).
+ * `trims` in the order parseTrims returned them: all were valid, so their index is the one sent.
+ */
+export function assertTrimsFit(trims: EditPiece[], durations: ReadonlyMap<string, number | null>): void {
+  const details: Record<string, string> = {};
+  trims.forEach((t, i) => {
+    const piece = checkPiece(t.inSeconds, t.outSeconds, durations.get(t.clipId) ?? null);
+    if (typeof piece === 'string') details[`body.trims.${i}`] = piece;
+  });
+  if (Object.keys(details).length > 0) throw badInput('Invalid input', details);
 }
 
 /** An absolute URL on the request's public origin (no paths, no other hosts, ports or schemes), normalised. */
@@ -92,17 +155,20 @@ function absoluteSameOrigin(request: FastifyRequest, value: string): string | nu
   return url ? url.href : null;
 }
 
-/** Ids of `clipIds` that are clips of `eventId` whose owner is neither deleted nor revoked. */
-export async function usableClipIds(db: Db, eventId: string, clipIds: string[]): Promise<Set<string>> {
-  const r = await db.query<{ id: string }>(`SELECT c.id ${CLIP_VIEW_FROM} WHERE c.id = ANY($1::uuid[]) AND c.event_id = $2`, [
-    clipIds,
-    eventId,
-  ]);
-  return new Set(r.rows.map((row) => row.id));
+/**
+ * The clips of `clipIds` that are clips of `eventId` whose owner is neither deleted nor revoked, each with its
+ * stored duration (null when unknown).
+ */
+export async function usableClipDurations(db: Db, eventId: string, clipIds: string[]): Promise<Map<string, number | null>> {
+  const r = await db.query<{ id: string; duration: number | null }>(
+    `SELECT c.id, c.duration ${CLIP_VIEW_FROM} WHERE c.id = ANY($1::uuid[]) AND c.event_id = $2`,
+    [clipIds, eventId],
+  );
+  return new Map(r.rows.map((row) => [row.id, row.duration]));
 }
 
 /** 400 CLIP_NOT_USABLE naming the ids of `clipIds` not in `usable`; nothing when all are. */
-export function assertUsableClips(clipIds: string[], usable: Set<string>): void {
+export function assertUsableClips(clipIds: string[], usable: ReadonlyMap<string, unknown>): void {
   const bad = clipIds.filter((id) => !usable.has(id));
   if (bad.length === 0) return;
   throw new ApiError(400, 'CLIP_NOT_USABLE', `These clips cannot be used for this event: ${bad.join(', ')}`, { clipIds: bad });
@@ -117,6 +183,8 @@ export interface SessionRow {
   user_id: string;
   event_id: string;
   clip_ids: string[];
+  /** Preset trims (lower-cased clip ids), or null when the app sent none. */
+  clip_trims: EditPiece[] | null;
   return_url: string;
   launch_token_hash: string | null;
   status: SessionStatus;
@@ -178,6 +246,8 @@ export interface SessionClip {
   user: { email: string };
   /** The session owner's tagged moment in this clip (seconds from its start), or null. */
   moment: { offsetSeconds: number; description: string | null } | null;
+  /** The trim the app chose for this clip when it created the session, or null (the editor's default then). */
+  trim: { inSeconds: number; outSeconds: number } | null;
 }
 
 export interface SessionView {
@@ -244,6 +314,7 @@ export async function sessionView(ctx: AppContext, row: SessionRow): Promise<Ses
   const byId = new Map(clips.rows.map((c) => [c.id, c]));
   const momentsByClip = new Map<string, MomentRow[]>();
   for (const m of moments.rows) momentsByClip.set(m.clip_id, [...(momentsByClip.get(m.clip_id) ?? []), m]);
+  const trims = new Map((row.clip_trims ?? []).map((t) => [t.clipId, { inSeconds: t.inSeconds, outSeconds: t.outSeconds }]));
 
   const sessionClips: SessionClip[] = [];
   for (const id of row.clip_ids) {
@@ -277,6 +348,7 @@ export async function sessionView(ctx: AppContext, row: SessionRow): Promise<Ses
             description: nearest.description?.trim() || null,
           }
         : null,
+      trim: trims.get(id) ?? null,
     });
   }
   return {
@@ -312,6 +384,24 @@ export interface RenderInput {
 
 function isFiniteNumber(x: unknown): x is number {
   return typeof x === 'number' && Number.isFinite(x);
+}
+
+/**
+ * A piece's in and out points, or what is wrong with them: numbers, 0 ≤ in < out ≤ duration (+0.05 s; a clip of
+ * unknown duration: ≤ 24 h), at least 0.5 s long. The same rule for Render pieces and preset trims.
+ */
+function checkPiece(
+  inSeconds: unknown,
+  outSeconds: unknown,
+  duration: number | null,
+): { inSeconds: number; outSeconds: number } | string {
+  if (!isFiniteNumber(inSeconds) || !isFiniteNumber(outSeconds)) return 'inSeconds and outSeconds must be numbers';
+  const limit = duration === null ? MAX_UNKNOWN_DURATION_SECONDS : duration + DURATION_TOLERANCE_SECONDS;
+  if (inSeconds < 0 || outSeconds > limit || inSeconds >= outSeconds) {
+    return 'must have 0 ≤ inSeconds < outSeconds ≤ the clip duration';
+  }
+  if (outSeconds - inSeconds < MIN_PIECE_SECONDS) return `must be at least ${MIN_PIECE_SECONDS} s long`;
+  return { inSeconds, outSeconds };
 }
 
 /**
@@ -355,21 +445,9 @@ export function parseRender(body: unknown, durations: Map<string, number | null>
       return;
     }
     seen.add(id);
-    if (!isFiniteNumber(inSeconds) || !isFiniteNumber(outSeconds)) {
-      details[at] = 'inSeconds and outSeconds must be numbers';
-      return;
-    }
-    const duration = durations.get(id) ?? null;
-    const limit = duration === null ? MAX_UNKNOWN_DURATION_SECONDS : duration + DURATION_TOLERANCE_SECONDS;
-    if (inSeconds < 0 || outSeconds > limit || inSeconds >= outSeconds) {
-      details[at] = 'must have 0 ≤ inSeconds < outSeconds ≤ the clip duration';
-      return;
-    }
-    if (outSeconds - inSeconds < MIN_PIECE_SECONDS) {
-      details[at] = `must be at least ${MIN_PIECE_SECONDS} s long`;
-      return;
-    }
-    pieces.push({ clipId: id, inSeconds, outSeconds });
+    const piece = checkPiece(inSeconds, outSeconds, durations.get(id) ?? null);
+    if (typeof piece === 'string') details[at] = piece;
+    else pieces.push({ clipId: id, ...piece });
   });
   if (Object.keys(details).length > 0 || title === null) throw badInput('Invalid edit', details);
   return { title, clips: pieces };

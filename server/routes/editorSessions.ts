@@ -4,6 +4,7 @@ import { bearerToken, checkToken, loadUsableUser, requireAuth } from '../lib/aut
 import type { AppContext } from '../lib/context';
 import { checkEditorCredential, hashLaunchToken, issueEditorCredential, newLaunchToken } from '../lib/editorCredential';
 import {
+  assertTrimsFit,
   assertUsableClips,
   completedReturnUrl,
   EDITOR_SESSION_TTL_MS,
@@ -15,7 +16,7 @@ import {
   sessionExpired,
   sessionNotFound,
   sessionView,
-  usableClipIds,
+  usableClipDurations,
   type SessionRow,
 } from '../lib/editorSessions';
 import { ApiError, ok } from '../lib/envelope';
@@ -74,16 +75,20 @@ export function registerEditorSessionRoutes(app: FastifyInstance, ctx: AppContex
     const input = parseNewSession(request);
     const event = await ctx.db.query('SELECT 1 FROM events WHERE id = $1', [input.eventId]);
     if (event.rows.length === 0) throw eventNotFound();
-    assertUsableClips(input.clipIds, await usableClipIds(ctx.db, input.eventId, input.clipIds));
+    const durations = await usableClipDurations(ctx.db, input.eventId, input.clipIds);
+    assertUsableClips(input.clipIds, durations);
+    assertTrimsFit(input.trims, durations);
     const token = newLaunchToken();
     const nowMs = ctx.now();
     const r = await ctx.db.query<{ id: string; expires_at: Date }>(
-      `INSERT INTO editor_sessions (user_id, event_id, clip_ids, return_url, launch_token_hash, created_at, expires_at)
-       VALUES ($1, $2, $3::uuid[], $4, $5, $6, $7) RETURNING id, expires_at`,
+      `INSERT INTO editor_sessions
+         (user_id, event_id, clip_ids, clip_trims, return_url, launch_token_hash, created_at, expires_at)
+       VALUES ($1, $2, $3::uuid[], $4::jsonb, $5, $6, $7, $8) RETURNING id, expires_at`,
       [
         me,
         input.eventId,
         input.clipIds,
+        input.trims.length > 0 ? JSON.stringify(input.trims) : null,
         input.returnUrl,
         hashLaunchToken(token),
         new Date(nowMs),

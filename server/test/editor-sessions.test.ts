@@ -338,10 +338,16 @@ describe('editor sessions API', () => {
         'moment',
         'thumbnailUrl',
         'timestamp',
+        'trim',
         'user',
         'videoUrl',
         'width',
       ]);
+      // No trims were sent (editor-session-trims.test.ts covers them): every clip's is null.
+      assert.deepEqual(
+        view.clips.map((c) => c.trim),
+        [null, null, null, null],
+      );
       const url = new URL(bobClip?.videoUrl ?? '', INJECT_ORIGIN);
       assert.equal(url.pathname, `/media/clips/${clips.bob}/video`);
       assert.equal(

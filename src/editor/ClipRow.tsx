@@ -4,7 +4,7 @@ import type { EditorClip } from './editorApi';
 import { s } from './styles';
 import { formatSeconds } from './time';
 import { TimeField } from './TimeField';
-import { momentPlacement } from './trim';
+import { momentPlacement, roundTime } from './trim';
 
 interface Props {
   clip: EditorClip;
@@ -30,6 +30,8 @@ export const ClipRow = memo(function ClipRow({ clip, edit, position, count, disa
   const hidden = <span style={s.srOnly}> of clip {n}</span>;
   const duration = edit.duration;
   const placement = duration === null ? 'none' : momentPlacement(duration, edit.momentOffset);
+  // Said only when true: a preset trim (or the user's) may keep part of the clip even though the moment is outside it.
+  const usesWholeClip = duration !== null && edit.inSeconds === 0 && edit.outSeconds === roundTime(duration);
   const currentTime = () => video.current?.currentTime ?? 0;
   const headingId = `clip-${clip.id}-title`;
 
@@ -84,7 +86,7 @@ export const ClipRow = memo(function ClipRow({ clip, edit, position, count, disa
           {placement === 'inside' && edit.momentOffset !== null
             ? `Tagged moment at ${formatSeconds(edit.momentOffset)}${clip.moment?.description ? `: ${clip.moment.description}` : ''}`
             : placement === 'outside'
-              ? 'Tagged moment is outside this clip: the whole clip is used'
+              ? `Tagged moment is outside this clip${usesWholeClip ? ': the whole clip is used' : ''}`
               : 'No tagged moment in this clip'}
         </p>
         <div style={s.row}>

@@ -85,6 +85,60 @@ describe('EditorApp', () => {
     expect(screen.getByRole('link', { name: 'Back to Courtside' })).toHaveAttribute('href', '/highlights/view');
   });
 
+  it('starts clips at the trims the session came with, and renders them as they are', async () => {
+    const [c1, c2] = TWO_CLIPS.clips;
+    const session = {
+      ...TWO_CLIPS,
+      clips: [
+        { ...c1!, trim: { inSeconds: 1.5, outSeconds: 25 } },
+        // The moment is 5 s before this clip: a preset keeps part of it, so the row does not say "the whole clip".
+        { ...c2!, moment: { offsetSeconds: -5, description: null }, trim: { inSeconds: 0, outSeconds: 6 } },
+        { ...c2!, id: 'c3', moment: { offsetSeconds: -5, description: null } },
+      ],
+    };
+    const { api } = setup({ api: { loadSession: jest.fn(async () => structuredClone(session)) } });
+    await screen.findByRole('heading', { level: 1, name: 'Spring Cup' });
+    expect(screen.getByLabelText('In point (seconds) of clip 1')).toHaveValue(1.5);
+    expect(screen.getByLabelText('Out point (seconds) of clip 1')).toHaveValue(25);
+    expect(screen.getByLabelText('Out point (seconds) of clip 2')).toHaveValue(6);
+    const items = clipItems();
+    expect(within(items[1]!).getByText('Tagged moment is outside this clip')).toBeInTheDocument();
+    expect(within(items[2]!).getByText('Tagged moment is outside this clip: the whole clip is used')).toBeInTheDocument();
+    expect(screen.getByTestId('total-duration')).toHaveTextContent('Total length: 0:39.5');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Render' }));
+    expect(api.render).toHaveBeenCalledWith(ID, 'ced.cred', {
+      title: 'Spring Cup highlights',
+      clips: [
+        { clipId: 'c1', inSeconds: 1.5, outSeconds: 25 },
+        { clipId: 'c2', inSeconds: 0, outSeconds: 6 },
+        { clipId: 'c3', inSeconds: 0, outSeconds: 10 },
+      ],
+    });
+  });
+
+  it('a preset of a clip whose length is unknown waits for the preview, then fits the length read', async () => {
+    const [c1] = TWO_CLIPS.clips;
+    const session = { ...TWO_CLIPS, clips: [{ ...c1!, duration: null, trim: { inSeconds: 20, outSeconds: 32 } }] };
+    setup({ api: { loadSession: jest.fn(async () => structuredClone(session)) } });
+    await screen.findByRole('heading', { level: 1, name: 'Spring Cup' });
+    const inField = screen.getByLabelText('In point (seconds) of clip 1');
+    const outField = screen.getByLabelText('Out point (seconds) of clip 1');
+    expect([inField, outField].map((f) => [f.getAttribute('value'), (f as HTMLInputElement).disabled])).toEqual([
+      ['20', true],
+      ['32', true],
+    ]);
+    expect(screen.getByRole('button', { name: 'Render' })).toBeDisabled();
+    const video = screen.getByLabelText('Preview of clip 1');
+    Object.defineProperty(video, 'duration', { configurable: true, value: 30 });
+    act(() => {
+      video.dispatchEvent(new Event('loadedmetadata'));
+    });
+    expect(inField).toBeEnabled();
+    expect(inField).toHaveValue(20);
+    expect(outField).toHaveValue(30);
+    expect(screen.getByRole('button', { name: 'Render' })).toBeEnabled();
+  });
+
   it('reorders, trims and names, then renders the edit and returns', async () => {
     const { api, navigate, user } = setup();
     await screen.findByRole('heading', { level: 1, name: 'Spring Cup' });

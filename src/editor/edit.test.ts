@@ -35,6 +35,82 @@ describe('initialEdit', () => {
   });
 });
 
+describe('preset trims (chosen by Make my highlight before the editor opened)', () => {
+  it('start a clip at its preset instead of the default, and render it unchanged', () => {
+    const edit = initialEdit('E', [
+      { id: 'a', duration: 30, moment: { offsetSeconds: 12 }, trim: { inSeconds: 2.5, outSeconds: 20 } },
+      { id: 'b', duration: 10, moment: null, trim: null },
+      { id: 'c', duration: 20, moment: null },
+    ]);
+    expect(edit.clips.map((c) => [c.clipId, c.inSeconds, c.outSeconds])).toEqual([
+      ['a', 2.5, 20],
+      ['b', 0, 10],
+      ['c', 0, 20],
+    ]);
+    expect(editProblem(edit)).toBeNull();
+    expect(renderBody(edit).clips[0]).toEqual({ clipId: 'a', inSeconds: 2.5, outSeconds: 20 });
+  });
+
+  it('are kept inside the clip and at least 0.5 s long (clampTrim), rounded to hundredths', () => {
+    const edit = initialEdit('E', [
+      { id: 'past', duration: 10, moment: null, trim: { inSeconds: 4, outSeconds: 10.04 } },
+      { id: 'beyond', duration: 10, moment: null, trim: { inSeconds: 12, outSeconds: 15 } },
+      { id: 'thin', duration: 10, moment: null, trim: { inSeconds: 3, outSeconds: 3.2 } },
+      { id: 'fine', duration: 10, moment: null, trim: { inSeconds: 1.234, outSeconds: 5.678 } },
+    ]);
+    expect(edit.clips.map((c) => [c.clipId, c.inSeconds, c.outSeconds])).toEqual([
+      ['past', 4, 10],
+      ['beyond', 9.5, 10],
+      ['thin', 3, 3.5],
+      ['fine', 1.23, 5.68],
+    ]);
+  });
+
+  it('of a clip whose length is unknown: shown as sent, then fitted to the length the preview reads', () => {
+    let edit = initialEdit('E', [
+      { id: 'u', duration: null, moment: { offsetSeconds: 20 }, trim: { inSeconds: 10.005, outSeconds: 22 } },
+      { id: 'v', duration: null, moment: null, trim: { inSeconds: 5, outSeconds: 30 } },
+    ]);
+    expect(edit.clips.map((c) => [c.inSeconds, c.outSeconds])).toEqual([
+      [10.01, 22],
+      [5, 30],
+    ]);
+    expect(editProblem(edit)).toBe('Waiting for the clip lengths to load.');
+    // Longer than the preset: the preset, not the default around the moment (12 … 24).
+    edit = editReducer(edit, { type: 'durationRead', clipId: 'u', seconds: 40 });
+    expect(edit.clips[0]).toMatchObject({ duration: 40, inSeconds: 10.01, outSeconds: 22 });
+    // Shorter than the preset: clamped to it.
+    edit = editReducer(edit, { type: 'durationRead', clipId: 'v', seconds: 12.5 });
+    expect(edit.clips[1]).toMatchObject({ duration: 12.5, inSeconds: 5, outSeconds: 12.5 });
+    expect(renderBody(edit).clips).toEqual([
+      { clipId: 'u', inSeconds: 10.01, outSeconds: 22 },
+      { clipId: 'v', inSeconds: 5, outSeconds: 12.5 },
+    ]);
+    // A later read (another metadata event) leaves what the user set alone.
+    edit = editReducer(edit, { type: 'outChanged', clipId: 'u', seconds: 30 });
+    edit = editReducer(edit, { type: 'durationRead', clipId: 'u', seconds: 41 });
+    expect(edit.clips[0]).toMatchObject({ duration: 40, inSeconds: 10.01, outSeconds: 30 });
+  });
+
+  it('of a clip whose length turns out shorter than the preset’s in point: the last 0.5 s', () => {
+    let edit = initialEdit('E', [{ id: 'u', duration: null, moment: null, trim: { inSeconds: 20, outSeconds: 30 } }]);
+    edit = editReducer(edit, { type: 'durationRead', clipId: 'u', seconds: 8 });
+    expect(edit.clips[0]).toMatchObject({ inSeconds: 7.5, outSeconds: 8 });
+    expect(editProblem(edit)).toBeNull();
+  });
+
+  it('a bad read (not a positive number) keeps waiting, the preset untouched', () => {
+    let edit = initialEdit('E', [{ id: 'u', duration: null, moment: null, trim: { inSeconds: 2, outSeconds: 6 } }]);
+    edit = editReducer(edit, { type: 'durationRead', clipId: 'u', seconds: Number.NaN });
+    edit = editReducer(edit, { type: 'durationRead', clipId: 'u', seconds: 0 });
+    expect(edit.clips[0]).toMatchObject({ duration: null, inSeconds: 2, outSeconds: 6 });
+    edit = editReducer(edit, { type: 'durationRead', clipId: 'u', seconds: Number.POSITIVE_INFINITY });
+    expect(edit.clips[0]).toMatchObject({ duration: null });
+    edit = editReducer(edit, { type: 'durationRead', clipId: 'u', seconds: 4 });
+    expect(edit.clips[0]).toMatchObject({ duration: 4, inSeconds: 2, outSeconds: 4 });
+  });
+});
+
 describe('clips that can never be sent (editProblem names them, so the user can remove them)', () => {
   it('a clip under 0.5 s: the server refuses any piece of it', () => {
     const edit = initialEdit('E', [

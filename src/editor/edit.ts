@@ -14,6 +14,11 @@ export interface EditClip extends Trim {
   loadFailed: boolean;
   /** The tagged moment, seconds from the clip's start (may fall outside it), or null. */
   momentOffset: number | null;
+  /**
+   * The trim the session came with (chosen by 'Make my highlight'), or null: it replaces the default trim, at the
+   * start, or, for a clip whose length the server did not know, once the preview reads it.
+   */
+  preset: Trim | null;
 }
 
 export interface Edit {
@@ -25,6 +30,12 @@ export interface ClipSource {
   id: string;
   duration: number | null;
   moment: { offsetSeconds: number } | null;
+  trim?: Trim | null;
+}
+
+/** A clip's trim once its length is known: the preset kept inside the clip, else the default. */
+function startingTrim(duration: number, momentOffset: number | null, preset: Trim | null): Trim {
+  return preset ? clampTrim(preset, duration) : defaultTrim(duration, momentOffset);
 }
 
 export function initialEdit(eventName: string, clips: ClipSource[]): Edit {
@@ -32,8 +43,15 @@ export function initialEdit(eventName: string, clips: ClipSource[]): Edit {
     title: defaultTitle(eventName),
     clips: clips.map((c) => {
       const momentOffset = c.moment ? c.moment.offsetSeconds : null;
-      const trim = c.duration === null ? { inSeconds: 0, outSeconds: 0 } : defaultTrim(c.duration, momentOffset);
-      return { clipId: c.id, duration: c.duration, loadFailed: false, momentOffset, ...trim };
+      const preset = c.trim ? { inSeconds: c.trim.inSeconds, outSeconds: c.trim.outSeconds } : null;
+      // Length unknown: the fields show the preset as sent (or nothing) until durationRead fits it to the clip.
+      const trim =
+        c.duration !== null
+          ? startingTrim(c.duration, momentOffset, preset)
+          : preset
+            ? { inSeconds: roundTime(preset.inSeconds), outSeconds: roundTime(preset.outSeconds) }
+            : { inSeconds: 0, outSeconds: 0 };
+      return { clipId: c.id, duration: c.duration, loadFailed: false, momentOffset, preset, ...trim };
     }),
   };
 }
@@ -75,11 +93,12 @@ export function editReducer(edit: Edit, action: EditAction): Edit {
     case 'outChanged':
       return mapClip(edit, action.clipId, (c) => (c.duration === null ? c : { ...c, ...withOut(c, action.seconds, c.duration) }));
     case 'durationRead':
-      // Only a clip whose length the server did not know takes the preview's; then its default trim.
+      // Only a clip whose length the server did not know takes the preview's; then its preset, kept inside the
+      // clip, or its default trim.
       return mapClip(edit, action.clipId, (c) =>
         c.duration !== null || !Number.isFinite(action.seconds) || action.seconds <= 0
           ? c
-          : { ...c, duration: action.seconds, ...defaultTrim(action.seconds, c.momentOffset) },
+          : { ...c, duration: action.seconds, ...startingTrim(action.seconds, c.momentOffset, c.preset) },
       );
     case 'loadFailed':
       return mapClip(edit, action.clipId, (c) => (c.loadFailed ? c : { ...c, loadFailed: true }));

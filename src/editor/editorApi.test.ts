@@ -82,6 +82,24 @@ describe('loadSession', () => {
     await expect(api.loadSession(ID, 'c')).rejects.toMatchObject({ message, status });
   });
 
+  it('reads each clip’s preset trim; none, or one it cannot read, is null', async () => {
+    const [first] = SESSION.clips;
+    const clips = [
+      { ...first, id: 'with', trim: { inSeconds: 4, outSeconds: 16.5 } },
+      { ...first, id: 'without' },
+      { ...first, id: 'null', trim: null },
+      { ...first, id: 'garbage', trim: { inSeconds: '4', outSeconds: 16 } },
+    ];
+    const { api } = fakeFetch(() => json(200, { success: true, data: { session: { ...SESSION, clips } } }));
+    const session = await api.loadSession(ID, 'c');
+    expect(session.clips.map((c) => [c.id, c.trim])).toEqual([
+      ['with', { inSeconds: 4, outSeconds: 16.5 }],
+      ['without', null],
+      ['null', null],
+      ['garbage', null],
+    ]);
+  });
+
   it('reads a malformed or non-JSON answer as a failure', async () => {
     const { api } = fakeFetch(() => new Response('<html>', { status: 200 }));
     await expect(api.loadSession(ID, 'c')).rejects.toMatchObject({ message: LOAD_FAILED_MESSAGE, status: 0 });

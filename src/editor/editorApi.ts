@@ -27,6 +27,11 @@ const ErrorEnvelope = v.object({ success: v.literal(false), error: v.string() })
 const CredentialAnswer = Envelope(v.object({ credential: v.pipe(v.string(), v.minLength(1)), expiresAt: v.string() }));
 
 const Moment = v.object({ offsetSeconds: v.number(), description: v.nullish(v.string(), null) });
+/**
+ * The trim the app chose before the editor opened ('Make my highlight'), or null. An extra: one the editor cannot
+ * read counts as none (the default trim then) rather than failing the whole session.
+ */
+const PresetTrim = v.fallback(v.nullish(v.object({ inSeconds: v.number(), outSeconds: v.number() }), null), null);
 const SessionClip = v.object({
   id: v.string(),
   videoUrl: v.string(),
@@ -36,6 +41,7 @@ const SessionClip = v.object({
   device: v.nullish(v.string(), null),
   user: v.nullish(v.object({ email: v.nullish(v.string(), null) }), null),
   moment: v.nullish(Moment, null),
+  trim: PresetTrim,
 });
 const SessionEvent = v.object({
   id: v.string(),

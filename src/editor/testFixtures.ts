@@ -27,6 +27,7 @@ export const SESSION = {
       height: 120,
       user: { email: 'coach@example.com' },
       moment: { offsetSeconds: 12, description: 'Goal' },
+      trim: null as { inSeconds: number; outSeconds: number } | null,
     },
   ],
 };
