@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 import { openDb } from './db';
 import { handleClientError } from './lib/clientError';
 import type { AppContext } from './lib/context';
@@ -14,6 +15,7 @@ import { createOriginPolicy } from './lib/origin';
 import { removePartialUploads } from './lib/partialUploads';
 import { rejectUnstorableInput } from './lib/schema';
 import { loadSecret, parseSecretKey } from './lib/secret';
+import { redactShareIds } from './lib/shareIds';
 import { contentSecurityPolicy, SECURITY_HEADERS } from './lib/security';
 import { pruneSignIns } from './lib/signIns';
 import { DEFAULT_TIMEOUTS, type ServerTimeouts } from './lib/timeouts';
@@ -30,6 +32,8 @@ import { registerIdpRoutes } from './routes/idp';
 import { registerLocationRoutes, seedVenues } from './routes/locations';
 import { registerMediaRoutes } from './routes/media';
 import { registerPlacesRoutes } from './routes/places';
+import { registerShareRoutes } from './routes/shares';
+import { registerSharePage } from './routes/sharePage';
 import { isAppNavigation, registerStatic } from './routes/static';
 import { registerTagRoutes } from './routes/tags';
 import { DEFAULT_MAX_UPLOAD_BYTES, registerUploadRoutes } from './routes/uploads';
@@ -80,7 +84,44 @@ export interface BuildAppOptions {
   renderWorkers?: number;
 }
 
-/** Pino options: only method and path are logged for requests; credentials are redacted everywhere. */
+/**
+ * Fields of a database error that hold the values of the failed query: PGlite adds `params` and `queryOptions`,
+ * and PostgreSQL's `detail` quotes them ("Key (id)=(…)", "Failing row contains (…)"). Any of them may be a
+ * credential (a share id, a token hash), so a logged error keeps its message, code, stack and the SQL text only.
+ */
+const QUERY_VALUE_FIELDS = ['params', 'queryOptions', 'detail'];
+
+type SerializedError = ReturnType<typeof stdSerializers.err>;
+
+/**
+ * Drops QUERY_VALUE_FIELDS from an error pino serialized, and from the errors nested in it (pino serializes those
+ * too, into fresh objects of the same prototype, so nothing of the original error is changed).
+ */
+function dropQueryValues(serialized: Record<string, unknown>, proto: unknown): void {
+  for (const field of QUERY_VALUE_FIELDS) delete serialized[field];
+  for (const [key, value] of Object.entries(serialized)) {
+    for (const item of key === 'aggregateErrors' && Array.isArray(value) ? value : [value]) {
+      if (typeof item === 'object' && item !== null && Object.getPrototypeOf(item) === proto) {
+        dropQueryValues(item as Record<string, unknown>, proto);
+      }
+    }
+  }
+}
+
+/** Fastify's own error serializer (pino's), minus the failed query's values. */
+function serializeError(err: Error): SerializedError {
+  const serialized = stdSerializers.err(err);
+  // Not error-like (no message): pino logs it as given, and so do we rather than change the caller's object.
+  if ((serialized as unknown) === err) return serialized;
+  dropQueryValues(serialized, Object.getPrototypeOf(serialized));
+  return serialized;
+}
+
+/**
+ * Pino options: only method and path are logged for requests; credentials are redacted everywhere, and a share
+ * link's id, which is a credential in a path, is cut to its first characters (lib/shareIds.ts). Errors are logged
+ * without the values of a failed query (serializeError).
+ */
 function loggerOptions(enabled: boolean, stream?: { write: (line: string) => void }): FastifyServerOptions['logger'] {
   if (!enabled) return false;
   return {
@@ -107,11 +148,12 @@ function loggerOptions(enabled: boolean, stream?: { write: (line: string) => voi
     },
     serializers: {
       req(request: { method: string; url: string }) {
-        return { method: request.method, path: request.url.split('?')[0] };
+        return { method: request.method, path: redactShareIds(request.url.split('?')[0] ?? '') };
       },
       res(reply: { statusCode: number }) {
         return { statusCode: reply.statusCode };
       },
+      err: serializeError,
     },
   };
 }
@@ -311,6 +353,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerTagRoutes(app, ctx);
     registerEditorSessionRoutes(app, ctx);
     registerHighlightRoutes(app, ctx);
+    registerShareRoutes(app, ctx);
     app.get('/api/v1/health', async () => ({ success: true, data: { status: 'ok' } }));
     registerDemoSeed(app, ctx, opts.demoData ?? false);
 
@@ -321,6 +364,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
 
     registerEditorPage(app, { distDir: opts.distDir ?? path.join(REPO_ROOT, 'dist'), mapsKey });
+    registerSharePage(app, ctx, { distDir: opts.distDir ?? path.join(REPO_ROOT, 'dist') });
     startRenderWorkers(app, ctx, { count: opts.renderWorkers ?? 1 });
 
     app.setNotFoundHandler(async (request, reply) => {

@@ -1,3 +1,5 @@
+import { redactShareIds } from './shareIds';
+
 /**
  * Removes credentials from text that is kept (client error reports): tokens must never be stored, whatever
  * the shape they arrive in. Errs on the side of removing too much; stack frames and messages stay readable.
@@ -21,6 +23,9 @@ const JWT = /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g;
  */
 const RUN = /[A-Za-z0-9+/_=.-]+(?:(?:\r\n|\r|\n)[ \t]*[A-Za-z0-9+/_=.-]+)*/g;
 
+/** A path (in a URL, a stack frame, a message): up to a query, a fragment, a space or a quote. */
+const PATH = /\/[^\s"'<>?#]*/g;
+
 /** 32+ characters mixing upper case, lower case and digits: random bytes in base64, not a word or a hash. */
 function isRandomLooking(segment: string): boolean {
   return segment.length >= 32 && /[A-Z]/.test(segment) && /[a-z]/.test(segment) && /\d/.test(segment);
@@ -33,10 +38,14 @@ function looksLikeSecret(run: string): boolean {
 }
 
 export function scrub(text: string): string {
-  return text
-    .replace(AUTH_SCHEME, '$1[REDACTED]')
-    .replace(JSON_FIELD, '$1[REDACTED]')
-    .replace(PARAM, '$1[REDACTED]')
-    .replace(JWT, '[REDACTED_JWT]')
-    .replace(RUN, (run) => (looksLikeSecret(run) ? '[REDACTED]' : run));
+  return (
+    text
+      .replace(AUTH_SCHEME, '$1[REDACTED]')
+      .replace(JSON_FIELD, '$1[REDACTED]')
+      .replace(PARAM, '$1[REDACTED]')
+      .replace(JWT, '[REDACTED_JWT]')
+      .replace(RUN, (run) => (looksLikeSecret(run) ? '[REDACTED]' : run))
+      // A share link id (24 characters) is too short to look random above, yet opens the highlight: cut as in logs.
+      .replace(PATH, (pathname) => redactShareIds(pathname))
+  );
 }

@@ -9,7 +9,8 @@ import { ApiError, failure } from '../lib/envelope';
 import { contentSecurityPolicy, newNonce } from '../lib/security';
 
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
-const APP_PREFIXES = ['/api', '/media', '/idp', '/maps'];
+// `/s`: the public watch page's (routes/sharePage.ts answers every path under it); the app has no page there.
+const APP_PREFIXES = ['/api', '/media', '/idp', '/maps', '/s'];
 
 const NOT_BUILT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${PRODUCT_NAME} is not built yet</title></head>

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { openDb } from '../db';
 import { scrub } from '../lib/redact';
+import { newShareId } from '../lib/shareIds';
 import { injectNonce } from '../routes/static';
 import { bearer, signIn, startApp, tempDir, type TestApp } from './helpers';
 
@@ -101,6 +102,24 @@ describe('error reports never keep a token', () => {
     for (const piece of jwt.match(/.{1,24}/g) ?? []) assert.ok(!out.includes(piece), `${piece} in ${out}`);
     // The whole run of lines is removed (an adjacent word may go with it: better than a token kept).
     assert.match(out, /^token:\n\[REDACTED\]/);
+  });
+
+  test('scrub cuts a share link id in a path to its first 4 characters, as the logs do', () => {
+    const id = newShareId();
+    const cut = `${id.slice(0, 4)}…`;
+    const cases: [string, string][] = [
+      [`https://app.example/s/${id}`, `https://app.example/s/${cut}`],
+      [`https://app.example/s/${id}?utm=1#t`, `https://app.example/s/${cut}?utm=1#t`],
+      [`GET /media/shares/${id}/video?exp=1 failed`, `GET /media/shares/${cut}/video?exp=1 failed`],
+      [`{"url":"/api/v1/shares/${id}/revoke"}`, `{"url":"/api/v1/shares/${cut}/revoke"}`],
+      [`at watch (https://app.example/S/${id}:1:2)`, `at watch (https://app.example/S/${cut}`],
+    ];
+    for (const [text, expected] of cases) {
+      assert.ok(!scrub(text).includes(id.slice(0, 12)), `${text} → ${scrub(text)}`);
+      assert.ok(scrub(text).startsWith(expected), `${text} → ${scrub(text)}`);
+    }
+    // Other paths keep their segments.
+    assert.equal(scrub('/api/v1/highlights/h1/shares'), '/api/v1/highlights/h1/shares');
   });
 
   test('scrub keeps what makes a report useful', () => {

@@ -89,6 +89,16 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/api/v1/highlights/:id' },
   { method: 'GET', url: '/api/v1/highlights/:id/stream-url' },
   { method: 'GET', url: '/api/v1/highlights/:id/download-url' },
+  { method: 'POST', url: '/api/v1/highlights/:id/shares', body: ['expiresInDays'] },
+  { method: 'GET', url: '/api/v1/highlights/:id/shares' },
+  { method: 'GET', url: '/api/v1/shares' },
+  { method: 'POST', url: '/api/v1/shares/:shareId/revoke' },
+  // The public watch page answers HTML pages (404, 410, 429) by design.
+  { method: 'GET', url: '/s/:shareId', html: true },
+  // Any other path under /s/: the watch page's 404.
+  { method: 'GET', url: '/s/:shareId/*', html: true },
+  { method: 'GET', url: '/media/shares/:shareId/:kind', query: ['exp', 'sig'] },
+  { method: 'GET', url: '/watch.html' },
   { method: 'GET', url: '/media/clips/:id/:kind', query: ['exp', 'sig'] },
   { method: 'GET', url: '/media/highlights/:id/:kind', query: ['exp', 'sig'] },
   { method: 'GET', url: '/editor/:id', query: ['token'], html: true },
@@ -105,7 +115,9 @@ function routesFromPrint(printed: string): Set<string> {
     if (!m) continue;
     const depth = Math.round([...(m[1] ?? '')].length / 4);
     stack.length = depth;
-    stack[depth] = m[2] ?? '';
+    const prefix = stack.join('');
+    // find-my-way prints a wildcard after a parameter (`/s/:shareId/*`) without its slash: `s/:shareId` → `*`.
+    stack[depth] = m[2] === '*' && prefix !== '' && !prefix.endsWith('/') ? '/*' : (m[2] ?? '');
     const url = stack.join('');
     for (const method of (m[3] ?? '').split(',').map((s) => s.trim())) {
       if (method && method !== 'HEAD') found.add(`${method} ${url}`);
@@ -158,6 +170,9 @@ const NASTY = [
   'venue-lambeau',
   'video',
   'thumbnail',
+  'poster',
+  // Shaped like a share link id (docs/api.md "Share links").
+  'AbCdEfGhIjKlMnOpQrStUv-_',
   'local',
   '/login',
   '//evil.example/x',
