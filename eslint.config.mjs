@@ -35,6 +35,24 @@ const boundaryZones = [
     from: './src/editor',
     message: 'The editor is its own bundle (docs/editor.md): the app imports nothing from it.',
   },
+  // The public watch page's script (src/watch, docs/watch-page.md) is its own bundle too: it mounts the app's player
+  // (src/components) with the app's theme and its CSP-nonce emotion cache, and nothing else of the app.
+  {
+    target: './src/watch',
+    from: './src/app',
+    except: ['./theme.ts', './emotionCache.ts'],
+    message: 'The watch page is its own bundle: from src/app it imports only theme.ts and emotionCache.ts.',
+  },
+  {
+    target: './src/watch',
+    from: ['./src/features', './src/api', './src/editor'],
+    message: 'The watch page is its own bundle: it imports no feature, api or editor code (docs/watch-page.md).',
+  },
+  {
+    target: ['./src/features', './src/app', './src/api', './src/components', './src/lib', './src/editor'],
+    from: './src/watch',
+    message: 'The watch page is its own bundle (docs/watch-page.md): nothing imports from it.',
+  },
   ...FEATURES.map((feature) => ({
     target: `./src/features/${feature}`,
     from: './src/features',

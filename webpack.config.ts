@@ -56,6 +56,15 @@ const compressionPlugins = () => [
   }),
 ];
 
+/** React's API on Preact's runtime (the editor's and the watch page's browser builds; their tests run React). */
+const PREACT_COMPAT = {
+  react$: 'preact/compat',
+  'react-dom$': 'preact/compat',
+  'react-dom/client$': 'preact/compat/client',
+  'react/jsx-runtime$': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime$': 'preact/jsx-dev-runtime',
+};
+
 /**
  * The highlight editor (src/editor, docs/editor.md): a second compilation writing dist/editor.html and its one
  * script into the same dist/, after the app's (which cleans dist/ first). Being its own compilation, it shares no
@@ -77,13 +86,7 @@ const editorConfig = (production: boolean): Configuration => ({
   devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
   resolve: {
     extensions: ['.tsx', '.ts', '.js'],
-    alias: {
-      react$: 'preact/compat',
-      'react-dom$': 'preact/compat',
-      'react-dom/client$': 'preact/compat/client',
-      'react/jsx-runtime$': 'preact/jsx-runtime',
-      'react/jsx-dev-runtime$': 'preact/jsx-dev-runtime',
-    },
+    alias: PREACT_COMPAT,
   },
   module: { rules: [{ test: /\.[jt]sx?$/, exclude: /node_modules/, use: 'babel-loader' }] },
   plugins: [
@@ -96,6 +99,51 @@ const editorConfig = (production: boolean): Configuration => ({
     ...(production ? compressionPlugins() : []),
   ],
   optimization: { splitChunks: false, runtimeChunk: false },
+  performance: { hints: false },
+});
+
+/**
+ * The public watch page's script (src/watch, docs/watch-page.md): a third compilation, like the editor's, writing
+ * dist/watch.html (the template server/routes/sharePage.ts fills in for /s/{shareId}) and one script. It mounts the
+ * app's own player (src/components/VideoPlayer.tsx, MUI) under Preact's compatibility layer, so a person opening a
+ * shared link loads no React runtime.
+ */
+const watchConfig = (production: boolean): Configuration => ({
+  name: 'watch',
+  dependencies: ['app'],
+  mode: production ? 'production' : 'development',
+  entry: { watch: './src/watch/index.tsx' },
+  output: {
+    path: path.resolve(__dirname, 'dist'),
+    publicPath: '/',
+    filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+    clean: false,
+  },
+  devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+  resolve: { extensions: ['.tsx', '.ts', '.js'], alias: PREACT_COMPAT },
+  module: {
+    rules: [
+      { test: /\.[jt]sx?$/, exclude: /node_modules/, use: 'babel-loader' },
+      // As in the app's build: a pure helper of @emotion/react that its package does not declare side-effect free.
+      { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
+    ],
+  },
+  plugins: [
+    new HtmlWebpackPlugin({
+      template: 'src/watch/watch.html',
+      filename: 'watch.html',
+      scriptLoading: 'defer',
+      // webpack's own minimizer does it (below); this one would drop the comments the server fills in.
+      minify: false,
+    }),
+    ...(production ? compressionPlugins() : []),
+  ],
+  optimization: {
+    splitChunks: false,
+    runtimeChunk: false,
+    // The server fills the page in at <!--share:head--> and <!--share:body-->: they survive minification.
+    minimizeOptions: { html: { comments: /^share:/ } },
+  },
   performance: { hints: false },
 });
 
@@ -154,12 +202,13 @@ const appConfig = (production: boolean): Configuration & { devServer?: DevServer
       // The editor's page in development: /editor/{id} is its own HTML (the API serves it in production).
       historyApiFallback: { rewrites: [{ from: /^\/editor\//, to: '/editor.html' }] },
       hot: true,
-      proxy: [{ context: ['/api', '/idp', '/maps', '/media'], target: apiTarget, changeOrigin: false }],
+      // '/s/' (the public watch page) with its slash: a context matches as a prefix, so '/s' would take every /s… path.
+      proxy: [{ context: ['/api', '/idp', '/maps', '/media', '/s/'], target: apiTarget, changeOrigin: false }],
     },
   };
 };
 
 export default (_: unknown, argv: { mode?: 'production' | 'development' }): Configuration[] => {
   const production = argv.mode !== 'development';
-  return [appConfig(production), editorConfig(production)];
+  return [appConfig(production), editorConfig(production), watchConfig(production)];
 };

@@ -7,11 +7,15 @@
 //   minus the initial files) is reported, not capped.
 // - Editor JS: the scripts editor.html loads (the highlight editor at /editor/{id}, its own compilation: see
 //   docs/editor.md). Never initial for the app and not one of its lazy files; capped together.
+// - Watch page JS: the scripts watch.html loads (the public watch page at /s/{shareId}, its own compilation: see
+//   docs/watch-page.md), the same way.
 
 export const BUDGETS = Object.freeze({
   initialGzip: 170 * 1024,
   lazyFileGzip: 40 * 1024,
   editorGzip: 60 * 1024,
+  // Measured 54.4 KB (the app's player with its MUI components and theme, on Preact's compatibility layer) + ~10 %.
+  watchGzip: 60 * 1024,
 });
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -22,22 +26,25 @@ export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
  * @param {string[]} emittedFiles every JS file in the build.
  * @param {Record<string, string[]>} chunkGroups named chunk group -> its JS files (webpack's namedChunkGroups).
  * @param {string[]} [editorPageFiles] JS files editor.html loads (the editor's own compilation).
+ * @param {string[]} [watchPageFiles] JS files watch.html loads (the public watch page's own compilation).
  */
-export function describeBuild(initialFiles, emittedFiles, chunkGroups, editorPageFiles = []) {
+export function describeBuild(initialFiles, emittedFiles, chunkGroups, editorPageFiles = [], watchPageFiles = []) {
   const initial = new Set(initialFiles.map(normalise));
-  const editorFiles = [...new Set(editorPageFiles.map(normalise))].filter((f) => !initial.has(f));
-  const editor = new Set(editorFiles);
-  const lazyFiles = [...new Set(emittedFiles.map(normalise))].filter((f) => !initial.has(f) && !editor.has(f)).sort();
+  const pageFiles = (files) => [...new Set(files.map(normalise))].filter((f) => !initial.has(f));
+  const editorFiles = pageFiles(editorPageFiles);
+  const watchFiles = pageFiles(watchPageFiles);
+  const ownPages = new Set([...editorFiles, ...watchFiles]);
+  const lazyFiles = [...new Set(emittedFiles.map(normalise))].filter((f) => !initial.has(f) && !ownPages.has(f)).sort();
   const routes = Object.entries(chunkGroups)
     .filter(([name]) => name !== 'main')
     .map(([name, files]) => ({ name, files: [...new Set(files.map(normalise))].filter((f) => !initial.has(f)) }));
-  return { initialFiles: [...initial], lazyFiles, routes, editorFiles };
+  return { initialFiles: [...initial], lazyFiles, routes, editorFiles, watchFiles };
 }
 
 const normalise = (file) => file.replace(/^\/+/, '');
 
 /**
- * @param {{ initialFiles: string[], lazyFiles: string[], editorFiles?: string[] }} build from describeBuild
+ * @param {{ initialFiles: string[], lazyFiles: string[], editorFiles?: string[], watchFiles?: string[] }} build from describeBuild
  * @param {(file: string) => number} gzipSize
  * @returns {{ what: string, size: number, limit: number, over: number }[]} one entry per broken budget
  */
@@ -61,6 +68,10 @@ export function checkBudgets(build, gzipSize, budgets = BUDGETS) {
   const editorTotal = (build.editorFiles ?? []).reduce((t, f) => t + gzipSize(f), 0);
   if (editorTotal > budgets.editorGzip) {
     failures.push({ what: 'editor JS', size: editorTotal, limit: budgets.editorGzip, over: editorTotal - budgets.editorGzip });
+  }
+  const watchTotal = (build.watchFiles ?? []).reduce((t, f) => t + gzipSize(f), 0);
+  if (watchTotal > budgets.watchGzip) {
+    failures.push({ what: 'watch page JS', size: watchTotal, limit: budgets.watchGzip, over: watchTotal - budgets.watchGzip });
   }
   return failures;
 }

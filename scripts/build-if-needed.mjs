@@ -5,8 +5,9 @@ import { spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 const index = join(root, 'dist', 'index.html');
-// The editor's page is its own build (webpack.config.ts exports two configurations).
+// The editor's and the public watch page's pages are their own builds (webpack.config.ts exports three configurations).
 const editor = join(root, 'dist', 'editor.html');
+const watch = join(root, 'dist', 'watch.html');
 
 function newestMtime(path) {
   const s = statSync(path);
@@ -17,7 +18,8 @@ function newestMtime(path) {
 const inputs = ['src', 'public', 'webpack.config.ts', 'babel.config.js', 'package-lock.json']
   .map((p) => join(root, p))
   .filter(existsSync);
-const stale = !existsSync(index) || !existsSync(editor) || inputs.some((p) => newestMtime(p) > statSync(index).mtimeMs);
+const stale =
+  [index, editor, watch].some((page) => !existsSync(page)) || inputs.some((p) => newestMtime(p) > statSync(index).mtimeMs);
 
 if (stale) {
   console.log('Building the app (dist/ is missing or older than the sources)…');

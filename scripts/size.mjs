@@ -25,7 +25,10 @@ const groups = JSON.parse(readFileSync(groupsFile, 'utf8'));
 const scriptsOf = (page) => [...page.matchAll(/<script[^>]*\ssrc=["']?\/?([^"'\s>]+\.js)/g)].map((m) => m[1]);
 const editorHtml = join(dist, 'editor.html');
 const editorPageFiles = existsSync(editorHtml) ? scriptsOf(readFileSync(editorHtml, 'utf8')) : [];
-const build = describeBuild(initialFiles, emittedFiles, groups, editorPageFiles);
+// The public watch page (docs/watch-page.md): its own compilation too.
+const watchHtml = join(dist, 'watch.html');
+const watchPageFiles = existsSync(watchHtml) ? scriptsOf(readFileSync(watchHtml, 'utf8')) : [];
+const build = describeBuild(initialFiles, emittedFiles, groups, editorPageFiles, watchPageFiles);
 
 const sizes = new Map();
 const gz = (file) => {
@@ -66,6 +69,14 @@ if (build.editorFiles.length > 0) {
   console.log(`  ${'total'.padEnd(44)} ${kb(sum(build.editorFiles)).padStart(10)}`);
 } else {
   console.log('\nNo editor.html in this build: the highlight editor is not measured.');
+}
+
+if (build.watchFiles.length > 0) {
+  console.log(`\nPublic watch page (watch.html, not part of the app; budget ${kb(BUDGETS.watchGzip)} in all):`);
+  for (const file of build.watchFiles) console.log(`  ${file.padEnd(44)} ${kb(gz(file)).padStart(10)}`);
+  console.log(`  ${'total'.padEnd(44)} ${kb(sum(build.watchFiles)).padStart(10)}`);
+} else {
+  console.log('\nNo watch.html in this build: the public watch page is not measured.');
 }
 
 const failures = checkBudgets(build, gz);

@@ -49,6 +49,40 @@ describe('DevTools sanitizers', () => {
     expect(devToolsOptions.actionSanitizer(opened).payload.search).toBe(`?code=${REDACTED}&state=${REDACTED}`);
   });
 
+  it('cuts share ids to their first 4 characters: under shareId, beside a link url, and in /s/ and shares/ paths', () => {
+    const shareId = 'Qm9vdHNPblRoZUdyb3VuZDEy';
+    const url = `http://localhost:3000/s/${shareId}`;
+    const link = { shareId, highlightId: 'h-1', url, status: 'active', viewCount: 3 };
+    const state = {
+      api: {
+        queries: {
+          'getHighlightShares("h-1")': { data: [link] },
+          'getSharedHighlights(undefined)': { data: [{ shares: [link] }] },
+        },
+        mutations: { m1: { originalArgs: { shareId, highlightId: 'h-1' }, data: link } },
+      },
+      // A link as the API sends it (id, not shareId): its id is the one in its url.
+      raw: { id: shareId, url },
+      message: `POST /api/v1/shares/${shareId}/revoke failed; /media/shares/${shareId}/video`,
+    };
+    const out = devToolsOptions.stateSanitizer(state);
+    expect(JSON.stringify(out)).not.toContain(shareId);
+    expect(out.api.mutations.m1.originalArgs).toEqual({ shareId: 'Qm9v…', highlightId: 'h-1' });
+    expect(out.api.mutations.m1.data).toEqual({ ...link, shareId: 'Qm9v…', url: 'http://localhost:3000/s/Qm9v…' });
+    expect(out.raw).toEqual({ id: 'Qm9v…', url: 'http://localhost:3000/s/Qm9v…' });
+    expect(out.message).toBe('POST /api/v1/shares/Qm9v…/revoke failed; /media/shares/Qm9v…/video');
+    const action = { type: 'api/executeMutation/pending', meta: { arg: { originalArgs: { shareId, highlightId: 'h-1' } } } };
+    expect(JSON.stringify(devToolsOptions.actionSanitizer(action))).not.toContain(shareId);
+    // Error reports too (a watch page address, say).
+    expect(scrubSecrets(`at ${url}?t=1`)).toBe('at http://localhost:3000/s/Qm9v…?t=1');
+  });
+
+  it('leaves other ids and paths alone', () => {
+    const other = { id: 'Qm9vdHNPblRoZUdyb3VuZDEy', url: 'http://localhost:3000/highlights/3a1f7c52', path: '/highlights/share' };
+    expect(redactSecrets(other)).toEqual(other);
+    expect(scrubSecrets('/api/v1/shares and /uploads/videos/abcdefgh')).toBe('/api/v1/shares and /uploads/videos/abcdefgh');
+  });
+
   it('keeps the error code of a failure envelope (support needs it)', () => {
     const error = { status: 400, data: { success: false, error: 'Code expired', code: 'AUTH_CODE_EXPIRED' } };
     expect(redactSecrets(error)).toEqual(error);

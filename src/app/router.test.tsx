@@ -9,11 +9,14 @@ describe('the router, built from the route table', () => {
   });
   afterEach(() => restoreViewport());
 
-  it("shows the spec's placeholder screen under its title from the table, inside the shell", async () => {
+  it('shows a lazily loaded screen under its title from the table, inside the shell', async () => {
     await renderAppAt('/highlights/share');
     const main = screen.getByRole('main');
     expect(await within(main).findByRole('heading', { level: 1, name: 'Share Highlights' })).toBeInTheDocument();
-    expect(within(main).getByText('Share your highlights on social media (Coming Soon)')).toBeInTheDocument();
+    // The real screen (issue 13), no longer the spec's 'Coming Soon' placeholder.
+    expect(
+      within(main).getByText('Links you have shared. Anyone with an active link can watch without signing in.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Share Highlights');
   });

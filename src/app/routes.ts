@@ -204,7 +204,7 @@ export const ROUTES: RouteEntry[] = [
     title: 'Share Highlights',
     section: 'Highlights',
     menu: { icon: 'Share' },
-    component: lazy(() => import(/* webpackChunkName: "highlight-share" */ '../features/common/ShareHighlightsScreen')),
+    component: lazy(() => import(/* webpackChunkName: "highlight-share" */ '../features/shares/SharedHighlightsScreen')),
   },
   {
     path: '/highlight/view/:id',

@@ -205,6 +205,8 @@ describe('HighlightViewerScreen (docs/product/part-2.md §2 "Highlight viewer")'
     expect(screen.getByRole('progressbar', { name: 'Render progress' })).toHaveAttribute('aria-valuenow', '42');
     expect(document.querySelector('video')).toBeNull();
     expect(screen.getByRole('button', { name: 'Download' })).toBeDisabled();
+    // Not playable yet: nothing to share.
+    expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
     expect(stream.count).toBe(0);
     await act(() => jest.advanceTimersByTimeAsync(2_100));
     expect((await waitForVideo()).getAttribute('src')).toBe('/media/p.mp4');
@@ -299,6 +301,28 @@ describe('HighlightViewerScreen (docs/product/part-2.md §2 "Highlight viewer")'
       expect(await screen.findByRole('alert')).toHaveTextContent('Video unavailable or failed to load');
       expect(stream.count).toBe(2);
     });
+  });
+
+  it('Share (issue 13): beside Download once playable; it opens the share dialog for this highlight', async () => {
+    answerHighlight(HIGHLIGHT_ID, one(rawHighlight()));
+    answerStream();
+    let linksAsked = 0;
+    apiServer.use(
+      http.get(API(`highlights/${HIGHLIGHT_ID}/shares`), () => {
+        linksAsked += 1;
+        return HttpResponse.json({ success: true, data: { shares: [] } });
+      }),
+    );
+    const { user, router } = render(HIGHLIGHT_ID);
+    await screen.findByRole('heading', { level: 1, name: 'Summer Final' });
+    const header = within(screen.getByRole('banner'));
+    expect(header.getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    await user.click(header.getByRole('button', { name: 'Share' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Share highlight' }));
+    expect(dialog.getByText('Summer Final')).toBeInTheDocument();
+    expect(await dialog.findByText('No links to this highlight yet.')).toBeInTheDocument();
+    expect(linksAsked).toBe(1);
+    expect(router.state.location.pathname).toBe(`/highlight/view/${HIGHLIGHT_ID}`);
   });
 
   describe('Download', () => {

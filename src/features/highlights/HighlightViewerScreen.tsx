@@ -13,6 +13,7 @@ import { ListError } from '../../components/ListError';
 import { THUMBNAIL_ASPECT_RATIO } from '../../components/mediaLayout';
 import { PageHeader } from '../../components/PageHeader';
 import { VideoPlayer } from '../../components/VideoPlayer';
+import { ShareButton } from '../shares/public';
 import {
   clipCountText,
   durationLabel,
@@ -103,7 +104,7 @@ function HighlightDetails({ highlight }: { highlight: Highlight }) {
 
 /**
  * Highlight viewer (/highlight/view/{id}; docs/product/part-2.md §2): the custom player on the signed stream URL, a
- * Download button and the details card; beside each other on wide screens, one under the other on phones. Opened
+ * Download button (and Share once it is playable, issue 13) and the details card; beside each other on wide screens, one under the other on phones. Opened
  * from the list it shows the row's highlight at once; a deep link loads it; a highlight still rendering shows its
  * stage. Only one that does not exist says 'Highlight not found or video unavailable'.
  */
@@ -140,15 +141,19 @@ export default function HighlightViewerScreen() {
         back={BACK}
         subtitle={highlight?.eventName}
         actions={
-          <Button
-            variant="contained"
-            size="large"
-            startIcon={<DownloadIcon aria-hidden="true" />}
-            onClick={() => void downloader.download()}
-            disabled={!ready || downloader.busy}
-          >
-            {downloader.busy ? 'Downloading...' : 'Download'}
-          </Button>
+          <>
+            <Button
+              variant="contained"
+              size="large"
+              startIcon={<DownloadIcon aria-hidden="true" />}
+              onClick={() => void downloader.download()}
+              disabled={!ready || downloader.busy}
+            >
+              {downloader.busy ? 'Downloading...' : 'Download'}
+            </Button>
+            {/* Only a playable highlight can be shared (the API refuses the others: 409). */}
+            {ready && <ShareButton highlight={highlight} />}
+          </>
         }
       />
       <Stack spacing={2}>

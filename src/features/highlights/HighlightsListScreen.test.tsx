@@ -65,6 +65,27 @@ describe('HighlightsListScreen (docs/product/part-2.md §2 "Highlights list")', 
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
 
+  it('Share (issue 13) beside each playable row, outside its link; it opens the dialog and stays on the list', async () => {
+    answerHighlights(highlightsAnswer([rawProcessingHighlight(42), rawHighlight(), rawFailedHighlight()]));
+    let linksAsked = 0;
+    apiServer.use(
+      http.get(API(`highlights/${HIGHLIGHT_ID}/shares`), () => {
+        linksAsked += 1;
+        return HttpResponse.json({ success: true, data: { shares: [] } });
+      }),
+    );
+    const { user, router } = renderScreen();
+    const list = await screen.findByRole('list', { name: 'Highlights' });
+    const share = within(list).getByRole('button', { name: 'Share Summer Final' });
+    expect(within(list).getAllByRole('button', { name: /^Share / })).toEqual([share]);
+    expect(share.closest('a')).toBeNull();
+    await user.click(share);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Share highlight' }));
+    expect(dialog.getByText('Summer Final')).toBeInTheDocument();
+    await waitFor(() => expect(linksAsked).toBe(1));
+    expect(router.state.location.pathname).toBe('/highlights/view');
+  });
+
   it('a failed render says so, with its reason', async () => {
     answerHighlights(highlightsAnswer([rawFailedHighlight()]));
     renderScreen();

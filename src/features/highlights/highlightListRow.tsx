@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -5,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ShareButton } from '../shares/public';
 import { clipCountText, estimatedDuration, formatCreatedAt, highlightPath, renderStageText } from './highlightDisplay';
 import type { Highlight } from './highlightSchemas';
 import { highlightViewerStateOf } from './highlightViewerState';
@@ -26,7 +28,8 @@ function RenderBadge({ highlight }: { highlight: Highlight }) {
 
 /**
  * One highlight: title, event, estimated duration (10 s a clip), clip count and when it was made; opens the viewer
- * with the highlight in navigation state (stamped with the user: highlightViewerState.ts).
+ * with the highlight in navigation state (stamped with the user: highlightViewerState.ts). A playable one has Share
+ * beside it (issue 13).
  */
 export const HighlightListRow = memo(function HighlightListRow({
   highlight,
@@ -42,18 +45,26 @@ export const HighlightListRow = memo(function HighlightListRow({
     formatCreatedAt(highlight.createdAt),
   ].join(' · ');
   return (
-    <ListItemButton
-      component={RouterLink}
-      to={highlightPath(highlight.id)}
-      state={userId === null ? undefined : highlightViewerStateOf(highlight, userId)}
-      sx={{ minHeight: 64, gap: 1, flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'center' } }}
-    >
-      <ListItemText
-        primary={highlight.title}
-        secondary={details}
-        slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
-      />
-      <RenderBadge highlight={highlight} />
-    </ListItemButton>
+    <>
+      <ListItemButton
+        component={RouterLink}
+        to={highlightPath(highlight.id)}
+        state={userId === null ? undefined : highlightViewerStateOf(highlight, userId)}
+        sx={{ minHeight: 64, gap: 1, flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'center' } }}
+      >
+        <ListItemText
+          primary={highlight.title}
+          secondary={details}
+          slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
+        />
+        <RenderBadge highlight={highlight} />
+      </ListItemButton>
+      {/* Beside the row's link, not in it: a button inside a link would open the viewer too. */}
+      {highlight.status === 'ready' && (
+        <Box sx={{ flexShrink: 0, pr: 1 }}>
+          <ShareButton highlight={highlight} variant="icon" />
+        </Box>
+      )}
+    </>
   );
 });
