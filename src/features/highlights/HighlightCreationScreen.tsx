@@ -10,9 +10,11 @@ import { memo, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Virtuoso } from 'react-virtuoso';
 import CircularProgress from '@mui/material/CircularProgress';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatVenueDateTime } from '../../lib/venueTime';
 import type { ClipEvent } from '../clips/public';
 import { formatEventPlace, formatEventStart } from '../events/public';
+import type { Tag } from '../tags/public';
 import { CREATE_HIGHLIGHT_FAILED } from './editorSessionErrors';
 import { HighlightClipCard } from './HighlightClipCard';
 import { EVENT_NOT_FOUND_TEXT, LOADING_EVENT_DATA } from './highlightCreationErrors';
@@ -25,6 +27,10 @@ import {
 } from './highlightCreationModel';
 import { selectedForHighlightText } from './highlightLimits';
 import { HighlightPreviewPanel } from './HighlightPreviewPanel';
+import { MakeMyHighlightButton } from './MakeMyHighlightButton';
+import { selectMakeMyHighlightPhase } from './makeMyHighlightSlice';
+import { SELECT_MY_MOMENTS } from './makeMyHighlightTexts';
+import { selectMyMoments } from './myMomentsSelection';
 import { useHighlightCreation } from './useHighlightCreation';
 import { useHighlightSelectionActions, useHighlightSelectionState } from './useHighlightSelection';
 import { CARD_ROW_ATTRIBUTE, useNearBottomPaging } from './useNearBottomPaging';
@@ -119,16 +125,40 @@ function SelectedCount() {
 
 function EditHighlightButton({ onStart }: { onStart: () => void }) {
   const busy = useHighlightSelectionState().phase !== 'idle';
+  // One way to the editor at a time: 'Make my highlight' under way holds this button too.
+  const making = useAppSelector(selectMakeMyHighlightPhase) !== 'idle';
   return (
     <Button
       variant="contained"
       size="large"
       onClick={onStart}
-      disabled={busy}
+      disabled={busy || making}
       aria-busy={busy || undefined}
       sx={{ minHeight: 48, flexShrink: 0 }}
     >
       {busy ? 'Creating Highlight...' : 'Edit Highlight'}
+    </Button>
+  );
+}
+
+/** 'Make my highlight' (issue 13), held while Edit Highlight is starting: one way to the editor at a time. */
+function MakeMyHighlightBesideEdit({ eventId }: { eventId: string }) {
+  const editing = useHighlightSelectionState().phase !== 'idle';
+  return <MakeMyHighlightButton eventId={eventId} variant="outlined" disabled={editing} />;
+}
+
+/** 'Select my moments' (issue 13): the clips 'Make my highlight' would take replace the selection (myMomentsSelection.ts). */
+function SelectMyMomentsButton({ eventId, tags }: { eventId: string; tags: readonly Tag[] }) {
+  const dispatch = useAppDispatch();
+  const busy = useHighlightSelectionState().phase !== 'idle';
+  return (
+    <Button
+      variant="text"
+      onClick={() => dispatch(selectMyMoments(eventId, tags))}
+      disabled={busy}
+      sx={{ minHeight: 48, alignSelf: 'flex-start' }}
+    >
+      {SELECT_MY_MOMENTS}
     </Button>
   );
 }
@@ -168,7 +198,8 @@ function EventHeader({ event }: { event: ClipEvent }) {
 
 /**
  * Highlight creation for one event (docs/product/part-2.md §2, §4, §5, §8 "Clips", §9): the clips around each tagged
- * moment and the event's other clips, a preview, and Edit Highlight, which starts the editor with the selection.
+ * moment and the event's other clips, a preview, and Edit Highlight, which starts the editor with the selection;
+ * 'Make my highlight' and 'Select my moments' (issue 13) take the clips of the caller's moments instead.
  * The list is virtualized by rows of cards (react-virtuoso, the window scrolling), so the DOM holds only what is near
  * the screen; selection lives in the store as ids and each card reads its own.
  */
@@ -181,6 +212,7 @@ export default function HighlightCreationScreen() {
   const [scrollError, setScrollError] = useState<string | null>(null);
   const onPreview = useCallback((clipId: string) => setPreviewId(clipId), []);
   const timeZone = view.event?.timezone ?? 'UTC';
+  const tags = useMemo(() => view.sections.map((section) => section.tag), [view.sections]);
   const rows = useMemo(
     () => highlightRows(view.sections, view.additional, view.additionalTotal, columns),
     [view.sections, view.additional, view.additionalTotal, columns],
@@ -239,7 +271,11 @@ export default function HighlightCreationScreen() {
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
       >
         <EventHeader event={view.event} />
-        <EditHighlightButton onStart={selection.start} />
+        <Stack spacing={1} sx={{ flexShrink: 0, alignItems: 'flex-start' }}>
+          <EditHighlightButton onStart={selection.start} />
+          <MakeMyHighlightBesideEdit eventId={eventId} />
+          <SelectMyMomentsButton eventId={eventId} tags={tags} />
+        </Stack>
       </Stack>
       <SelectionMessage onDismiss={selection.dismissError} />
       {scrollError && <Alert severity="error">{scrollError}</Alert>}

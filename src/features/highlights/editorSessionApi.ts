@@ -5,12 +5,21 @@ import { envelope } from '../../api/envelope';
 /** docs/product/part-2.md §7, §9: the session is made within 10 s or not at all. */
 export const CREATE_EDITOR_SESSION_TIMEOUT_MS = 10_000;
 
+/** A clip's piece set in advance (docs/api.md "Editor sessions": `trims`), in seconds from the clip's start. */
+export interface EditorSessionTrim {
+  clipId: string;
+  inSeconds: number;
+  outSeconds: number;
+}
+
 /** Body of POST /api/v1/editor-sessions (§3 "Editing session": created from eventId, clipIds and returnUrl). */
 export interface EditorSessionRequest {
   eventId: string;
   clipIds: string[];
   /** Where the editor sends the user back: the app's highlights list. */
   returnUrl: string;
+  /** 'Make my highlight' (issue 13): the editor opens with these pieces instead of its defaults; at most one a clip. */
+  trims?: EditorSessionTrim[];
 }
 
 export interface EditorSession {

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import { signedOut } from '../session/public';
-import { canAddClip, TOO_MANY_CLIPS, type EditingScreen } from './highlightLimits';
+import { canAddClip, MAX_HIGHLIGHT_CLIPS, TOO_MANY_CLIPS, type EditingScreen } from './highlightLimits';
 
 /**
  * Start-editing button (docs/product/part-2.md §4): idle, then 'Starting Editor...' / 'Creating Highlight...' while
@@ -72,6 +72,16 @@ const highlightSelectionSlice = createSlice({
       }
       state.clipIds.push(payload.clipId);
     },
+    /**
+     * 'Select my moments' (issue 13): the clips of the caller's moments replace the selection, at most 20 (§9). With
+     * nothing to select, the selection stays and `problem` says why.
+     */
+    selectionReplaced(state, { payload }: PayloadAction<{ clipIds: string[]; problem: string | null }>) {
+      if (state.phase !== 'idle') return;
+      if (payload.problem === null) state.clipIds = [...new Set(payload.clipIds)].slice(0, MAX_HIGHLIGHT_CLIPS);
+      state.error = payload.problem;
+      state.errorKind = payload.problem === null ? null : 'validation';
+    },
     selectionCleared(state) {
       if (state.phase !== 'idle') return;
       state.clipIds = [];
@@ -122,6 +132,7 @@ const highlightSelectionSlice = createSlice({
 export const {
   highlightSelectionOpened,
   clipToggled,
+  selectionReplaced,
   selectionCleared,
   highlightErrorDismissed,
   editingRequested,

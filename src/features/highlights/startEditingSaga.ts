@@ -1,3 +1,4 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, fork, getContext, put, race, select, take, takeLeading } from 'redux-saga/effects';
 import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
 import type { AppServices } from '../../app/services';
@@ -5,7 +6,7 @@ import { apiOrigin } from '../../app/config';
 import { toApiFailure } from '../../api/apiErrors';
 import { signedOut } from '../session/public';
 import { runMutation, type MutationAnswer } from '../../api/runMutation';
-import { editorSessionApi, type EditorSession } from './editorSessionApi';
+import { editorSessionApi, type EditorSession, type EditorSessionRequest } from './editorSessionApi';
 import { editorSessionErrorMessage } from './editorSessionErrors';
 import { editingStartProblem } from './highlightLimits';
 import {
@@ -31,9 +32,35 @@ export function editorAddress(editorUrl: string, origin: string = apiOrigin()): 
 }
 
 /**
+ * Makes the editing session (POST /api/v1/editor-sessions, 10 s) and sends the whole page to the editor through the
+ * injected redirect (docs/product/part-2.md §4 "Editing flow"), `opening` put just before. The editor returns to the
+ * highlights list. Answers the failure's message (§8 "Editing session creation"), or null once the page is leaving.
+ * Shared by Edit Highlight and 'Make my highlight'.
+ */
+export function* openEditor(
+  session: Omit<EditorSessionRequest, 'returnUrl'>,
+  opening: UnknownAction,
+): SagaIterator<string | null> {
+  const answer: MutationAnswer<EditorSession> = yield call(
+    runMutation,
+    editorSessionApi.endpoints.createEditorSession.initiate({
+      ...session,
+      returnUrl: `${appOrigin()}${HIGHLIGHTS_RETURN_PATH}`,
+    }),
+  );
+  if ('error' in answer) {
+    return editorSessionErrorMessage(toApiFailure(answer.error as Parameters<typeof toApiFailure>[0]));
+  }
+  const services: AppServices = yield getContext('services');
+  yield put(opening);
+  services.redirect(editorAddress(answer.data.editorUrl));
+  return null;
+}
+
+/**
  * Edit Highlight / Create Highlight (docs/product/part-2.md §4 "Editing flow", §5, §8): the selection is checked, the
- * session is made (POST /api/v1/editor-sessions, 10 s), and the whole page goes to the editor through the injected
- * redirect. A failure returns the button to idle with its message. One start at a time (takeLeading).
+ * session is made, and the page goes to the editor (openEditor). A failure returns the button to idle with its
+ * message. One start at a time (takeLeading).
  */
 export function* startEditing(action: ReturnType<typeof editingRequested>): SagaIterator {
   const eventId: string | null = yield select(selectSelectionEventId);
@@ -43,22 +70,8 @@ export function* startEditing(action: ReturnType<typeof editingRequested>): Saga
     yield put(editingFailed({ message: problem ?? '', kind: 'validation' }));
     return;
   }
-  const answer: MutationAnswer<EditorSession> = yield call(
-    runMutation,
-    editorSessionApi.endpoints.createEditorSession.initiate({
-      eventId,
-      clipIds: [...clipIds],
-      returnUrl: `${appOrigin()}${HIGHLIGHTS_RETURN_PATH}`,
-    }),
-  );
-  if ('error' in answer) {
-    const failure = toApiFailure(answer.error as Parameters<typeof toApiFailure>[0]);
-    yield put(editingFailed({ message: editorSessionErrorMessage(failure), kind: 'start' }));
-    return;
-  }
-  const services: AppServices = yield getContext('services');
-  yield put(editorOpening());
-  services.redirect(editorAddress(answer.data.editorUrl));
+  const failure: string | null = yield call(openEditor, { eventId, clipIds: [...clipIds] }, editorOpening());
+  if (failure !== null) yield put(editingFailed({ message: failure, kind: 'start' }));
 }
 
 /** A sign-out while the session is being made (a refused token) drops the start: nothing is reported afterwards. */
@@ -78,15 +91,15 @@ export function restoredPageChannel(): EventChannel<true> {
 }
 
 /**
- * Back from the editor may restore this page from the back/forward cache: no screen remounts, so the phase left at
- * 'redirecting' is reset here, or Edit Highlight / Create Highlight would stay busy and picks be ignored.
+ * Back from the editor may restore this page from the back/forward cache: no screen remounts, so a button left
+ * at 'redirecting' is reset with `restored`, or it would stay busy (and picks be ignored).
  */
-function* watchRestoredPage(): SagaIterator {
+export function* watchRestoredPage(restored: () => UnknownAction): SagaIterator {
   const channel: EventChannel<true> = yield call(restoredPageChannel);
   try {
     for (;;) {
       yield take(channel);
-      yield put(editingPageRestored());
+      yield put(restored());
     }
   } finally {
     channel.close();
@@ -94,6 +107,6 @@ function* watchRestoredPage(): SagaIterator {
 }
 
 export function* startEditingSaga(): SagaIterator {
-  yield fork(watchRestoredPage);
+  yield fork(watchRestoredPage, editingPageRestored);
   yield takeLeading(editingRequested, startEditingUnlessSignedOut);
 }

@@ -130,6 +130,18 @@ describe('EventTagsScreen (docs/product/part-2.md §2 "Event tags")', () => {
     expect(within(second).getByRole('link', { name: 'Upload Clips' })).toHaveAttribute('href', '/clips/upload');
   });
 
+  it("'Make my highlight' once the API has answered with the event (issue 13)", async () => {
+    answerEventTags(TWO_MOMENTS);
+    const { user } = renderScreen({ state: FROM_TAGGED_EVENTS });
+    expect(screen.queryByRole('button', { name: 'Make my highlight' })).not.toBeInTheDocument();
+    await screen.findAllByRole('region');
+    const make = screen.getByRole('button', { name: 'Make my highlight' });
+    await user.click(make);
+    // The run itself is makeMyHighlightSaga's (tested there); this store runs no sagas.
+    expect(make).toHaveTextContent('Making your highlight...');
+    expect(make).toBeDisabled();
+  });
+
   it('on a deep link, shows the header from the API’s event', async () => {
     answerEventTags(TWO_MOMENTS);
     renderScreen();
@@ -160,6 +172,7 @@ describe('EventTagsScreen (docs/product/part-2.md §2 "Event tags")', () => {
     renderScreen({ path: '/tags/by-event/%20' });
     expect(screen.getByRole('heading', { name: 'Event ID not provided', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to My Tagged Events' })).toHaveAttribute('href', '/tags/by-event');
+    expect(screen.queryByRole('button', { name: 'Make my highlight' })).not.toBeInTheDocument();
     expect(asked).toEqual([]);
   });
 
@@ -170,6 +183,7 @@ describe('EventTagsScreen (docs/product/part-2.md §2 "Event tags")', () => {
     renderScreen({ state: FROM_TAGGED_EVENTS });
     expect(await screen.findByRole('heading', { name: 'Event not found', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to My Tagged Events' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make my highlight' })).not.toBeInTheDocument();
   });
 
   it('no tags at the event: says so and offers Tag Moments', async () => {

@@ -1,0 +1,84 @@
+import { ThemeProvider } from '@mui/material/styles';
+import { render, screen, waitFor } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { theme } from '../../app/theme';
+import { setupApiServer } from '../../test/apiServer';
+import { signedInStore } from '../../test/sessionStore';
+import { makeToken, TEST_USER } from '../../test/tokens';
+import HighlightCreationScreen from './HighlightCreationScreen';
+import {
+  answerMakeMyHighlight,
+  EVENT_ID,
+  MY_CLIP,
+  OTHER_CLIP,
+  SESSION_ID,
+  TWO_MOMENTS,
+  tagsAnswer,
+} from './makeMyHighlightTestData';
+import { NO_MOMENTS_TAGGED, TAGS_LOAD_FAILED } from './makeMyHighlightTexts';
+
+setupApiServer();
+
+function renderCreation() {
+  const harness = signedInStore(makeToken({ userId: TEST_USER.id }));
+  const router = createMemoryRouter([{ path: '/highlights/create/:eventId', element: <HighlightCreationScreen /> }], {
+    initialEntries: [`/highlights/create/${EVENT_ID}`],
+  });
+  const user = userEvent.setup();
+  render(
+    <Provider store={harness.store}>
+      <ThemeProvider theme={theme}>
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </Provider>,
+  );
+  return { ...harness, user };
+}
+
+describe('Highlight creation: Make my highlight and Select my moments (issue 13)', () => {
+  it('offers both beside Edit Highlight; Select my moments selects the clips of the caller’s moments', async () => {
+    answerMakeMyHighlight();
+    const { user } = renderCreation();
+    expect(await screen.findByRole('button', { name: 'Edit Highlight' })).toBeInTheDocument();
+    expect(screen.getByText('0 clips selected for highlight')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Select my moments' }));
+    expect(screen.getByText('2 clips selected for highlight')).toBeInTheDocument();
+  });
+
+  it('Make my highlight opens the editor from the screen’s loaded data, asking nothing again', async () => {
+    const asked = answerMakeMyHighlight();
+    const { user, redirect } = renderCreation();
+    await screen.findByRole('button', { name: 'Edit Highlight' });
+    await waitFor(() => expect(asked.clips).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Make my highlight' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith(`${window.location.origin}/editor/${SESSION_ID}?token=t0k`));
+    expect(asked.tags).toHaveLength(1);
+    expect(asked.clips).toHaveLength(2);
+    expect(asked.sessions).toEqual([expect.objectContaining({ eventId: EVENT_ID, clipIds: [MY_CLIP.id, OTHER_CLIP.id] })]);
+  });
+
+  it('Select my moments when the tags failed to load says so (not “no moments”), and asks for them again', async () => {
+    let tagAnswers = 0;
+    const asked = answerMakeMyHighlight({
+      tags: () => {
+        tagAnswers += 1;
+        return tagAnswers === 1
+          ? HttpResponse.json({ success: false, error: 'Database unavailable' }, { status: 500 })
+          : HttpResponse.json(tagsAnswer(TWO_MOMENTS));
+      },
+    });
+    const { user } = renderCreation();
+    expect(await screen.findByRole('button', { name: 'Edit Highlight' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Select my moments' }));
+    expect(await screen.findByText(TAGS_LOAD_FAILED)).toBeInTheDocument();
+    expect(screen.queryByText(NO_MOMENTS_TAGGED)).not.toBeInTheDocument();
+    expect(screen.getByText('0 clips selected for highlight')).toBeInTheDocument();
+    // The tags were asked again: the next tap selects the moments' clips.
+    await waitFor(() => expect(asked.tags).toHaveLength(2));
+    await user.click(await screen.findByRole('button', { name: 'Select my moments' }));
+    expect(await screen.findByText('2 clips selected for highlight')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,105 @@
+import { all, call, cancelled, fork, put, race, select, take, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import { signedOut } from '../session/public';
+import type { Tag } from '../tags/public';
+import type { EditorSessionTrim } from './editorSessionApi';
+import { highlightCreationApi, type HighlightClipsPage } from './highlightCreationApi';
+import { CLIPS_LOAD_FAILED, TAGS_LOAD_FAILED } from './makeMyHighlightTexts';
+import {
+  makeMyHighlightOpening,
+  makeMyHighlightPageRestored,
+  makeMyHighlightRequested,
+  makeMyHighlightStarting,
+  makeMyHighlightStopped,
+  selectMakeMyHighlightEventId,
+  selectMakeMyHighlightPhase,
+} from './makeMyHighlightSlice';
+import { momentCandidates, planMyHighlight, type PlannedClip } from './myMoments';
+import { openEditor, watchRestoredPage } from './startEditingSaga';
+
+type QueryAnswer<T> = { data: T } | { error: unknown };
+
+/** What dispatching a query's `initiate` gives back (RTK Query): the answer, and the subscription it holds. */
+interface QueryRequest<T> extends PromiseLike<{ data?: T; error?: unknown; isError: boolean }> {
+  unsubscribe(): void;
+  abort(): void;
+}
+
+/**
+ * Runs an RTK Query query from a saga: dispatch `endpoint.initiate(arg)` (answered from the cache when a screen
+ * already loaded it, else fetched), wait for the answer, then let go of the subscription so the entry expires as
+ * usual. Cancelling the saga (a sign-out) aborts the request.
+ */
+function* runQuery<T>(action: unknown): SagaIterator<QueryAnswer<T>> {
+  const request: QueryRequest<T> = yield put(action as never);
+  try {
+    const result: Awaited<QueryRequest<T>> = yield call(() => request);
+    return result.isError || result.data === undefined ? { error: result.error } : { data: result.data };
+  } finally {
+    if ((yield cancelled()) as boolean) request.abort();
+    request.unsubscribe();
+  }
+}
+
+/** The trims the server takes (docs/api.md "Editor sessions": `trims`): only the clips whose piece is known. */
+export function sessionTrims(clips: readonly PlannedClip[]): EditorSessionTrim[] {
+  return clips.flatMap(({ clipId, trim }) => (trim ? [{ clipId, ...trim }] : []));
+}
+
+/**
+ * 'Make my highlight' (issue 13): the caller's tags at the event with every user's clips under them (GET /tags/event,
+ * as Highlight creation loads them) and the caller's clips there (GET /clips/event, the first page), the plan
+ * (myMoments.ts), then the editor opened with those clips, each trimmed around its moments (openEditor, as Edit
+ * Highlight does). No tags, or no clip for any of them, stops with what to do instead.
+ */
+export function* makeMyHighlight(action: ReturnType<typeof makeMyHighlightRequested>): SagaIterator {
+  const { eventId } = action.payload;
+  // The press the slice accepted (not one made while the page was already leaving for the editor).
+  const phase: string = yield select(selectMakeMyHighlightPhase);
+  const runningFor: string | null = yield select(selectMakeMyHighlightEventId);
+  if (phase !== 'loading' || runningFor !== eventId) return;
+
+  const [tags, mine]: [QueryAnswer<Tag[]>, QueryAnswer<{ pages: HighlightClipsPage[] }>] = yield all([
+    call(runQuery, highlightCreationApi.endpoints.getHighlightTags.initiate(eventId)),
+    call(runQuery, highlightCreationApi.endpoints.getHighlightClips.initiate({ eventId, allUsers: false })),
+  ]);
+  if ('error' in tags) {
+    yield put(makeMyHighlightStopped({ kind: 'failed', message: TAGS_LOAD_FAILED }));
+    return;
+  }
+  if (tags.data.length === 0) {
+    yield put(makeMyHighlightStopped({ kind: 'noTags' }));
+    return;
+  }
+  if ('error' in mine) {
+    yield put(makeMyHighlightStopped({ kind: 'failed', message: CLIPS_LOAD_FAILED }));
+    return;
+  }
+  const myClipIds = new Set(mine.data.pages.flatMap((page) => page.clips.map((clip) => clip.id)));
+  const candidates = momentCandidates(tags.data, myClipIds);
+  const plan = planMyHighlight(candidates.tags, candidates.clips);
+  if (plan.clips.length === 0) {
+    yield put(makeMyHighlightStopped({ kind: 'noClips' }));
+    return;
+  }
+
+  yield put(makeMyHighlightStarting());
+  const trims = sessionTrims(plan.clips);
+  const failure: string | null = yield call(
+    openEditor,
+    { eventId, clipIds: plan.clips.map((clip) => clip.clipId), ...(trims.length > 0 ? { trims } : {}) },
+    makeMyHighlightOpening(),
+  );
+  if (failure !== null) yield put(makeMyHighlightStopped({ kind: 'failed', message: failure }));
+}
+
+/** A sign-out during a run (a refused token) drops it: nothing is reported afterwards. */
+function* makeMyHighlightUnlessSignedOut(action: ReturnType<typeof makeMyHighlightRequested>): SagaIterator {
+  yield race({ run: call(makeMyHighlight, action), end: take(signedOut) });
+}
+
+/** Started when the button first mounts (useInjectedSaga). One run at a time. */
+export function* makeMyHighlightSaga(): SagaIterator {
+  yield fork(watchRestoredPage, makeMyHighlightPageRestored);
+  yield takeLeading(makeMyHighlightRequested, makeMyHighlightUnlessSignedOut);
+}
