@@ -1,13 +1,13 @@
 import type { Page, Route } from '@playwright/test';
 
-/** The lazily loaded chunk of the spec's 'Coming Soon' screen (webpackChunkName "highlight-share" in src/app/routes.ts). */
-export const PLACEHOLDER_CHUNK = /\/assets\/highlight-share\.[^/]*\.js(\?.*)?$/;
+/** The lazily loaded chunk of the Share Highlights screen (webpackChunkName "highlight-share" in src/app/routes.ts). */
+export const SHARE_SCREEN_CHUNK = /\/assets\/highlight-share\.[^/]*\.js(\?.*)?$/;
 
-/** Makes the placeholder screens' code fail to load, as a flaky network or a stale deploy would. */
-export async function breakPlaceholderChunk(page: Page): Promise<() => Promise<void>> {
+/** Makes the Share Highlights screen's code fail to load, as a flaky network or a stale deploy would. */
+export async function breakShareScreenChunk(page: Page): Promise<() => Promise<void>> {
   const handler = (route: Route) => route.abort('failed');
-  await page.route(PLACEHOLDER_CHUNK, handler);
-  return () => page.unroute(PLACEHOLDER_CHUNK, handler);
+  await page.route(SHARE_SCREEN_CHUNK, handler);
+  return () => page.unroute(SHARE_SCREEN_CHUNK, handler);
 }
 
 export const FALLBACK_TITLE = 'Something went wrong';

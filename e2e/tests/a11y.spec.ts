@@ -1,7 +1,7 @@
 import { expect, test, uniqueEmail } from '../support/fixtures';
 import { signIn } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { breakPlaceholderChunk, FALLBACK_TITLE } from '../support/errors';
+import { breakShareScreenChunk, FALLBACK_TITLE } from '../support/errors';
 import { openAccountMenu, openMainMenu } from '../support/shell';
 
 test.describe('Accessibility (axe: no serious or critical violations)', () => {
@@ -37,11 +37,11 @@ test.describe('Accessibility (axe: no serious or critical violations)', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('a placeholder page', async ({ page }) => {
+  test('Share Highlights with nothing shared yet', async ({ page }) => {
     await signIn(page, { email: uniqueEmail('axeplace') });
     await page.goto('/highlights/share');
     await expect(page.getByRole('heading', { level: 1, name: 'Share Highlights' })).toBeVisible();
-    await expect(page.getByText('Share your highlights on social media (Coming Soon)')).toBeVisible();
+    await expect(page.getByText('You have not shared any highlights yet.')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -57,7 +57,7 @@ test.describe('Accessibility (axe: no serious or critical violations)', () => {
   // (fixed; kept as a regression test)
   test('error fallback', async ({ page }) => {
     await signIn(page, { email: uniqueEmail('axeerr') });
-    await breakPlaceholderChunk(page);
+    await breakShareScreenChunk(page);
     await page.goto('/highlights/share');
     await expect(page.getByRole('heading', { name: FALLBACK_TITLE })).toBeVisible();
     await expectNoSeriousA11yViolations(page);

@@ -2,10 +2,13 @@
  * The first thing a new user tries (issues 10 and 11's acceptance): a fresh data directory started like `npm start`
  * seeds the demo in the background, the stand-in sign-in page offers the demo coach, the browsing screens show
  * the demo's events, a LIVE one among them, and clips that play; and a moment tagged at the live event with the
- * network off arrives once, with the time of the tap.
+ * network off arrives once, with the time of the tap. Issue 13's: 'Make my highlight' at the live demo event,
+ * Render, share the link, open it without an account at 390 px (it plays, with a preview card in the page's
+ * metadata), revoke it, and it stops.
  */
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { call } from '../support/clips';
+import { expectPlayable } from '../support/highlights';
 import { startServer, type RunningServer } from '../support/server';
 import { storedToken } from '../support/session';
 
@@ -115,5 +118,77 @@ test('a new user tags a moment at the live demo event with the network off, relo
   expect(Date.parse(tag!.timestamp)).toBeGreaterThanOrEqual(before - 2_000);
   expect(Date.parse(tag!.timestamp)).toBeLessThanOrEqual(tappedBy + 2_000);
 });
+
+test("a parent makes a highlight of the demo's live event from its tags, shares it, and revokes the link", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  await signInAsDemoCoach(page);
+  const token = await storedToken(page);
+  const [event] = await call<Array<{ id: string; name: string }>>(
+    page.request,
+    'GET',
+    '/api/v1/events?timeFilter=current',
+    token,
+  );
+  expect(event, 'the demo has a live event').toBeDefined();
+
+  // The seeder makes the clips in the background: wait until the demo's moments there have some.
+  await expect(async () => {
+    const view = await call<{ tags: Array<{ clips: { items: unknown[] } }> }>(
+      page.request,
+      'GET',
+      `/api/v1/tags/clips/${event!.id}?limit=250`,
+      token,
+    );
+    expect(view.tags.some((t) => t.clips.items.length > 0)).toBe(true);
+  }).toPass({ timeout: 150_000, intervals: [2_000] });
+
+  await page.goto(`/tags/by-event/${event!.id}`);
+  await page.getByRole('button', { name: 'Make my highlight' }).click();
+  await page.waitForURL((url) => /^\/editor\/[0-9a-f-]{36}$/.test(url.pathname));
+  await expect(page.getByLabel('In point (seconds) of clip 1')).toBeVisible();
+  await page.getByLabel('Highlight title').fill('Demo goals for Grandma');
+  await page.getByRole('button', { name: 'Render' }).click();
+
+  await page.waitForURL((url) => url.pathname === '/highlights/view');
+  const row = page.getByRole('list', { name: 'Highlights' }).getByRole('link', { name: /Demo goals for Grandma/ });
+  await expect(row).not.toContainText('Processing', { timeout: 150_000 });
+  await expect(row).not.toContainText('Failed');
+  await row.click();
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share highlight' });
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const link = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue();
+  expect(link).toMatch(/\/s\/[A-Za-z0-9_-]{24}$/);
+
+  // A private window on a phone: the preview card's tags, and it plays.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const guest = await phone.newPage();
+  expect((await guest.goto(link))?.status()).toBe(200);
+  await expect(guest.getByRole('heading', { level: 1, name: 'Demo goals for Grandma' })).toBeVisible();
+  for (const key of ['og:title', 'og:description', 'og:image', 'og:video', 'twitter:card']) {
+    expect(await guest.locator(`meta[property="${key}"], meta[name="${key}"]`).first().getAttribute('content'), key).toBeTruthy();
+  }
+  await expectPlayable(guest);
+
+  // Revoked: the link says so, and the video is gone.
+  await dialog.getByRole('list', { name: 'Links to this highlight' }).getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('dialog', { name: 'Revoke this link?' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(dialog.getByRole('list', { name: 'Links to this highlight' })).toContainText('Revoked');
+  expect((await guest.reload())?.status()).toBe(410);
+  await expect(guest.getByRole('heading', { level: 1, name: 'This link no longer works' })).toBeVisible();
+  await phone.close();
+});
+
+async function signInAsDemoCoach(page: Page) {
+  await page.goto('/');
+  await page.waitForURL('**/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/idp\/authorize/);
+  await page.getByRole('button', { name: 'Continue as the demo coach' }).click();
+  await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

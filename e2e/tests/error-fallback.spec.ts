@@ -1,6 +1,6 @@
 import { expect, test, JWT_PATTERN, uniqueEmail } from '../support/fixtures';
 import { signIn } from '../support/auth';
-import { breakPlaceholderChunk, FALLBACK_BODY, FALLBACK_TITLE } from '../support/errors';
+import { breakShareScreenChunk, FALLBACK_BODY, FALLBACK_TITLE } from '../support/errors';
 import { goViaMenu } from '../support/shell';
 import type { ErrorReport } from '../../src/features/errors/errorReport';
 
@@ -25,7 +25,7 @@ test('a screen whose code fails to load shows the fallback, reports it without a
   });
   expect(userId, 'the signed-in user record is in storage').toBeTruthy();
 
-  await breakPlaceholderChunk(page);
+  await breakShareScreenChunk(page);
   const reportRequest = page.waitForRequest((r) => r.url().endsWith('/api/v1/errors') && r.method() === 'POST');
   await goViaMenu(page, isMobile, 'Share Highlights', '/highlights/share');
 
@@ -79,7 +79,7 @@ test('a screen whose code fails to load shows the fallback, reports it without a
 // (fixed; kept as a regression test)
 test('Try Again shows the page once its code can load', async ({ page, isMobile }) => {
   await signIn(page, { email: uniqueEmail('retry') });
-  const restore = await breakPlaceholderChunk(page);
+  const restore = await breakShareScreenChunk(page);
   await goViaMenu(page, isMobile, 'Share Highlights', '/highlights/share');
   await expect(page.getByRole('heading', { name: FALLBACK_TITLE })).toBeVisible();
   await restore();

@@ -236,11 +236,13 @@ test.describe('Routes', () => {
     await page.waitForURL((url) => url.pathname === '/clips/upload');
   });
 
-  test('the share placeholder shows its Coming Soon text', async ({ page, isMobile }) => {
+  test('Share Highlights opens from the menu and says what to do first', async ({ page, isMobile }) => {
     await signIn(page, { email: uniqueEmail('sharer') });
     const nav = await openMainMenu(page, isMobile);
     await nav.getByRole('link', { name: 'Share Highlights' }).click();
     await page.waitForURL((url) => url.pathname === '/highlights/share');
-    await expect(page.getByText('Share your highlights on social media (Coming Soon)')).toBeVisible();
+    await expect(page.getByText('You have not shared any highlights yet.')).toBeVisible();
+    await page.getByRole('link', { name: 'Go to My Highlights' }).click();
+    await page.waitForURL((url) => url.pathname === '/highlights/view');
   });
 });
