@@ -33,12 +33,7 @@ test.skip(({ isMobile }) => isMobile, 'The demo data is the same on every viewpo
 test('Continue as the demo coach shows the demo: a LIVE event, events with clips, a clip that plays', async ({ page }) => {
   // Seeding makes 40 real clips with ffmpeg in the background; on a busy CI machine that takes a while.
   test.setTimeout(180_000);
-  await page.goto('/');
-  await page.waitForURL('**/login');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/idp\/authorize/);
-  await page.getByRole('button', { name: 'Continue as the demo coach' }).click();
-  await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+  await signInAsDemoCoach(page);
 
   await page.goto('/event/upcoming');
   const live = page.getByRole('list', { name: 'Live now' });
@@ -67,12 +62,7 @@ test('a new user tags a moment at the live demo event with the network off, relo
   context,
 }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
-  await page.waitForURL('**/login');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/idp\/authorize/);
-  await page.getByRole('button', { name: 'Continue as the demo coach' }).click();
-  await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+  await signInAsDemoCoach(page);
   const token = await storedToken(page);
 
   // Standing at the live demo event's venue.

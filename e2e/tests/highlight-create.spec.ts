@@ -64,8 +64,11 @@ test('tag a moment, upload a clip at it, select it under Tag 1, Edit Highlight â
   await expect(page.getByRole('heading', { name: /^Tag 1 - Jul 4, 2026, 7:10:12 PM/ })).toBeVisible();
   await expect(page.getByText('No clips found within 30 seconds of this tag')).toBeVisible();
   await expect(page.getByText('Tagged moment at Jul 4, 2026, 8:30:00 PM EDT')).toBeVisible();
+  // The list is virtualized around the screen: on a phone its end is rendered once scrolled to.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect(page.getByText('Tags shown: 2')).toBeVisible();
   await expect(page.getByText('Showing 1 of 1 additional clips (excluding clips shown in tags)')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await expect(page.getByText('Click a clip to preview')).toBeVisible();
   await page.mouse.move(0, 0);
   await expectNoSeriousA11yViolations(page);
