@@ -1,0 +1,183 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse's mobile preset (simulated slow 4G and a 4× slower CPU) on Debian's
+ * Chromium, against the production build served compressed by the local API with the demo data, as `npm start`
+ * serves it. Five runs per page, and the median of each figure:
+ *   - /login, signed out: score ≥ 99, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS ≤ 0.02;
+ *   - My Clips (/clips) and Create Highlight for the demo's live event (/highlights/create/{id}), signed in
+ *     as the demo coach: score ≥ 95.
+ * Prints a table and the targets missed; it measures, it does not fail a build (docs/decisions.md "Benchmarks").
+ * BENCH_RUNS changes the number of runs; BENCH_PAGES=login keeps to the login page (no demo wait).
+ */
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { startServer, type RunningServer } from '../support/server';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const ONLY = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
+
+interface Figures {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  siMs: number;
+}
+
+interface Target {
+  score: number;
+  lcpMs?: number;
+  tbtMs?: number;
+  cls?: number;
+}
+
+interface PageToMeasure {
+  name: string;
+  path: string | ((server: RunningServer, token: string) => Promise<string>);
+  signedIn: boolean;
+  target: Target;
+}
+
+const PAGES: PageToMeasure[] = [
+  { name: 'login', path: '/login', signedIn: false, target: { score: 99, lcpMs: 1500, tbtMs: 50, cls: 0.02 } },
+  { name: 'my-clips', path: '/clips', signedIn: true, target: { score: 95 } },
+  {
+    name: 'highlight-create',
+    path: async (server, token) => {
+      const res = await fetch(`${server.baseURL}/api/v1/events?timeFilter=current`, {
+        headers: { authorization: `Bearer ${token}`, 'x-frontend-client': 'true' },
+      });
+      const body = (await res.json()) as { data?: Array<{ id: string }> } | Array<{ id: string }>;
+      const events = Array.isArray(body) ? body : (body.data ?? []);
+      if (!events[0]) throw new Error('The demo has no live event to create a highlight for');
+      return `/highlights/create/${events[0].id}`;
+    },
+    signedIn: true,
+    target: { score: 95 },
+  },
+];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function waitForDemo(server: RunningServer): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000;
+  while (!/Demo data: (done|moved)/.test(server.output())) {
+    if (Date.now() > deadline) throw new Error(`The demo data was not ready in 10 minutes:\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** Signs in as the demo coach with "Keep me signed in", so the tabs Lighthouse opens restore the session. */
+async function signInAsDemoCoach(port: number, baseURL: string): Promise<string> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = await browser.contexts()[0]!.newPage();
+  await page.goto(`${baseURL}/login`);
+  await page.getByLabel('Keep me signed in').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/idp\/authorize/);
+  await page.getByRole('button', { name: 'Continue as the demo coach' }).click();
+  await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+  const token = await page.evaluate(
+    () => (JSON.parse(sessionStorage.getItem('courtside.auth') ?? '{}') as { token?: string }).token ?? '',
+  );
+  await page.close();
+  await browser.close(); // disconnects Playwright; the browser stays up for Lighthouse
+  return token;
+}
+
+async function main() {
+  // Lighthouse and chrome-launcher ship as ES modules only.
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const pages = PAGES.filter((p) => !ONLY || ONLY.includes(p.name));
+  const needsDemo = pages.some((p) => p.signedIn);
+
+  // The demo seeder says when it is done at info level (server/lib/demo/seedDemo.ts).
+  process.env.E2E_SERVER_LOG_LEVEL ??= 'info';
+  const server = await startServer({ demoData: needsDemo, tokenTtlSeconds: 3600 });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
+  try {
+    if (needsDemo) await waitForDemo(server);
+    const results: Array<{ page: PageToMeasure; path: string; figures: Figures; runs: Figures[] }> = [];
+    // Signed-out pages first: once signed in, /login sends the visitor on to '/'.
+    let token = '';
+    for (const page of [...pages].sort((a, b) => Number(a.signedIn) - Number(b.signedIn))) {
+      if (page.signedIn && !token) token = await signInAsDemoCoach(chrome.port, server.baseURL);
+      const path = typeof page.path === 'string' ? page.path : await page.path(server, token);
+      const runs: Figures[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const result = await lighthouse(
+          `${server.baseURL}${path}`,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            // Signed-in pages need the session saved above; the login page starts signed out either way.
+            disableStorageReset: page.signedIn,
+          },
+          undefined,
+        );
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+        if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.message}`);
+        if (new URL(lhr.finalDisplayedUrl).pathname !== path) {
+          throw new Error(`Lighthouse measured ${lhr.finalDisplayedUrl}, not ${path} (was the session lost?)`);
+        }
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        runs.push({
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          lcpMs: audit('largest-contentful-paint'),
+          tbtMs: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+          fcpMs: audit('first-contentful-paint'),
+          siMs: audit('speed-index'),
+        });
+      }
+      const figures: Figures = {
+        score: median(runs.map((r) => r.score)),
+        lcpMs: median(runs.map((r) => r.lcpMs)),
+        tbtMs: median(runs.map((r) => r.tbtMs)),
+        cls: median(runs.map((r) => r.cls)),
+        fcpMs: median(runs.map((r) => r.fcpMs)),
+        siMs: median(runs.map((r) => r.siMs)),
+      };
+      results.push({ page, path, figures, runs });
+    }
+
+    console.log(`Lighthouse ${RUNS}× per page (mobile preset, simulated throttling), median of each figure:`);
+    console.log(
+      `  ${'page'.padEnd(18)} ${'score'.padStart(5)} ${'FCP'.padStart(8)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} ${'SI'.padStart(8)}   scores of each run`,
+    );
+    const missed: string[] = [];
+    for (const { page, path, figures: f, runs } of results) {
+      console.log(
+        `  ${page.name.padEnd(18)} ${String(f.score).padStart(5)} ${ms(f.fcpMs)} ${ms(f.lcpMs)} ${ms(f.tbtMs)} ${f.cls.toFixed(3).padStart(6)} ${ms(f.siMs)}   ${runs.map((r) => r.score).join(' ')}   ${path}`,
+      );
+      const t = page.target;
+      if (f.score < t.score) missed.push(`${page.name}: score ${f.score} < ${t.score}`);
+      if (t.lcpMs !== undefined && f.lcpMs > t.lcpMs) missed.push(`${page.name}: LCP ${Math.round(f.lcpMs)} ms > ${t.lcpMs} ms`);
+      if (t.tbtMs !== undefined && f.tbtMs > t.tbtMs) missed.push(`${page.name}: TBT ${Math.round(f.tbtMs)} ms > ${t.tbtMs} ms`);
+      if (t.cls !== undefined && f.cls > t.cls) missed.push(`${page.name}: CLS ${f.cls.toFixed(3)} > ${t.cls}`);
+    }
+    console.log('Targets: /login score ≥ 99, LCP ≤ 1500 ms, TBT ≤ 50 ms, CLS ≤ 0.02; My Clips and Create Highlight ≥ 95.');
+    console.log(missed.length ? `Missed: ${missed.join('; ')}` : 'Every target met.');
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`.padStart(8);
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
