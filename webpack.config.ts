@@ -7,7 +7,10 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import CopyPlugin from 'copy-webpack-plugin';
 import zlib from 'node:zlib';
 import fs from 'node:fs';
+import os from 'node:os';
 import { PRODUCT_NAME } from './src/app/product';
+import { fillPage } from './src/prerender/fillPage';
+import type { PrerenderedPage } from './src/prerender/loginPage';
 
 // Build-time configuration: see the configuration table in README.md.
 const env = {
@@ -147,6 +150,69 @@ const watchConfig = (production: boolean): Configuration => ({
   performance: { hints: false },
 });
 
+/**
+ * Node's build of src/prerender/loginPage.tsx: one file (no chunks, so React.lazy resolves from the same bundle),
+ * resolving packages as Node does (Emotion's server build). Its asset URLs match the app's, which it never emits.
+ */
+const prerenderConfig = (outDir: string): Configuration => ({
+  name: 'prerender',
+  mode: 'production',
+  target: 'node',
+  entry: { prerender: './src/prerender/loginPage.tsx' },
+  output: {
+    path: outDir,
+    publicPath: '/',
+    filename: '[name].js',
+    assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+    library: { type: 'commonjs2' },
+    clean: true,
+  },
+  devtool: false,
+  resolve: { extensions: ['.tsx', '.ts', '.js'] },
+  module: {
+    rules: [
+      { test: /\.[jt]sx?$/, exclude: /node_modules/, use: 'babel-loader' },
+      { test: /\.(png|jpe?g|webp|avif|svg)$/i, type: 'asset/resource', generator: { emit: false } },
+    ],
+  },
+  plugins: [
+    new webpack.DefinePlugin(Object.fromEntries(Object.entries(env).map(([k, v]) => [`process.env.${k}`, JSON.stringify(v)]))),
+    new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+  ],
+  optimization: { minimize: false },
+  performance: { hints: false },
+});
+
+/**
+ * After the app's files are written, builds the prerenderer for Node, renders /login with it and writes
+ * dist/login.html (docs/performance.md): the page a signed-out visitor sees painted by HTML alone.
+ */
+class PrerenderLoginPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.afterEmit.tapPromise('PrerenderLoginPlugin', async () => {
+      const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'courtside-prerender-'));
+      try {
+        await new Promise<void>((resolve, reject) => {
+          webpack(prerenderConfig(outDir)).run((error, stats) => {
+            if (error) reject(error);
+            else if (stats?.hasErrors()) reject(new Error(stats.toString({ all: false, errors: true })));
+            else resolve();
+          });
+        });
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle just built, loaded once
+        const { renderPage } = require(path.join(outDir, 'prerender.js')) as {
+          renderPage: (location: string) => Promise<PrerenderedPage>;
+        };
+        const dist = compiler.outputPath;
+        const index = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+        fs.writeFileSync(path.join(dist, 'login.html'), fillPage(index, await renderPage('/login')));
+      } finally {
+        if (!process.env.KEEP_PRERENDER) fs.rmSync(outDir, { recursive: true, force: true });
+      }
+    });
+  }
+}
+
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 
 const appConfig = (production: boolean): Configuration & { devServer?: DevServerConfiguration } => {
@@ -184,7 +250,7 @@ const appConfig = (production: boolean): Configuration & { devServer?: DevServer
       new webpack.DefinePlugin(Object.fromEntries(Object.entries(env).map(([k, v]) => [`process.env.${k}`, JSON.stringify(v)]))),
       new HtmlWebpackPlugin({ template: 'public/index.html', productName: PRODUCT_NAME, scriptLoading: 'defer' }),
       new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
-      ...(production ? [new ChunkGroupsPlugin(), ...compressionPlugins()] : []),
+      ...(production ? [new ChunkGroupsPlugin(), ...compressionPlugins(), new PrerenderLoginPlugin()] : []),
     ],
     optimization: {
       splitChunks: {

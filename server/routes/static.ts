@@ -1,14 +1,16 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NONCE_PLACEHOLDER } from '../../src/app/cspNonce';
 import { PRODUCT_NAME } from '../../src/app/product';
+import { preferredEncoding } from '../lib/acceptEncoding';
 import { ApiError, failure } from '../lib/envelope';
 import { contentSecurityPolicy, newNonce } from '../lib/security';
 
-export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+export { NONCE_PLACEHOLDER };
 // `/s`: the public watch page's (routes/sharePage.ts answers every path under it); the app has no page there.
 const APP_PREFIXES = ['/api', '/media', '/idp', '/maps', '/s'];
 
@@ -18,6 +20,17 @@ const NOT_BUILT = `<!doctype html>
 <p>The API server is running, but there is no built app to serve (no index.html in the dist directory).</p>
 <p>Run <code>npm run build</code>, then reload this page (or start with <code>npm start</code>, which builds when needed).</p>
 </main></body></html>`;
+
+/**
+ * The HTML a navigation gets: /login itself the build's prerendered login page (docs/performance.md), painted
+ * before any script runs; every other route, and /login with a sign-in callback's query, the plain index.html.
+ */
+export function appPageFor(url: string): 'login.html' | 'index.html' {
+  return url === '/login' ? 'login.html' : 'index.html';
+}
+
+/** Pages are compressed per request (each carries its own nonce): brotli's fast end, a fraction of q11's time. */
+const BROTLI_PAGE = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /** Source maps (also their precompressed copies) give away the original source: served only when asked for. */
 function isSourceMap(rawPath: string): boolean {
@@ -56,13 +69,20 @@ export async function registerStatic(
 ): Promise<{
   sendIndex: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 }> {
-  const indexFile = path.join(opts.distDir, 'index.html');
+  const readPage = async (url: string): Promise<string | null> => {
+    for (const file of [appPageFor(url), 'index.html']) {
+      try {
+        return await readFile(path.join(opts.distDir, file), 'utf8');
+      } catch {
+        // a development build has no login.html: the plain page renders it
+      }
+    }
+    return null;
+  };
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    let html: string;
-    try {
-      html = await readFile(indexFile, 'utf8');
-    } catch {
+    const html = await readPage(request.url);
+    if (html === null) {
       return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT);
     }
     const nonce = newNonce();
@@ -72,9 +92,9 @@ export async function registerStatic(
       .header('cache-control', 'no-cache')
       .header('content-security-policy', contentSecurityPolicy({ nonce, mapsKey: opts.mapsKey }))
       .header('vary', 'accept-encoding');
-    const accept = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(brotliCompressSync(body));
-    if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(gzipSync(body));
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding === 'br') return reply.header('content-encoding', 'br').send(brotliCompressSync(body, BROTLI_PAGE));
+    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(body));
     return reply.send(body);
   };
 
@@ -97,8 +117,8 @@ export async function registerStatic(
       root: opts.distDir,
       index: false,
       preCompressed: true,
-      // index.html is only ever sent through sendIndex (it needs the per-request nonce).
-      allowedPath: (pathName) => !pathName.startsWith('/index.html'),
+      // The pages are only ever sent through sendIndex (they need the per-request nonce).
+      allowedPath: (pathName) => !pathName.startsWith('/index.html') && !pathName.startsWith('/login.html'),
       setHeaders: (reply, filePath) => {
         const rel = path.relative(opts.distDir, filePath).split(path.sep).join('/');
         reply.header('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { openDb } from '../db';
 import { scrub } from '../lib/redact';
 import { newShareId } from '../lib/shareIds';
@@ -243,6 +244,44 @@ describe('static app, CSP and history fallback', () => {
       nonces.push(nonce);
     }
     assert.equal(new Set(nonces).size, nonces.length);
+  });
+
+  test('/login gets the prerendered login page with the nonce on its styles; a callback query and /login.html get index.html', async () => {
+    await writeFile(
+      path.join(distDir, 'login.html'),
+      '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__"><style data-emotion="cs 1" nonce="__CSP_NONCE__">.cs-1{color:red}</style></head><body><div id="root"><main class="cs-1">Welcome</main></div></body></html>',
+    );
+    try {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/login',
+          headers: { accept: 'text/html', 'accept-encoding': encoding },
+        });
+        assert.equal(res.statusCode, 200);
+        const raw = res.rawPayload;
+        const body = (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw).toString(
+          'utf8',
+        );
+        assert.match(body, /<main class="cs-1">Welcome<\/main>/);
+        const nonce = /content="([^"]+)"/.exec(body)?.[1] ?? '';
+        assert.match(nonce, /^[A-Za-z0-9+/]{22}==$/);
+        assert.ok(body.includes(`<style data-emotion="cs 1" nonce="${nonce}">`), body);
+        assert.ok(String(res.headers['content-security-policy']).includes(`style-src 'self' 'nonce-${nonce}'`));
+      }
+      for (const url of ['/login?code=abc&state=xyz', '/login.html', '/login/']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        assert.equal(res.statusCode, 200, url);
+        assert.doesNotMatch(res.body, /Welcome|__CSP_NONCE__/, url);
+        assert.match(res.body, /<script nonce="/, url);
+      }
+    } finally {
+      await rm(path.join(distDir, 'login.html'));
+    }
+    // A development build has no login.html: /login is index.html.
+    const dev = await t.app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
+    assert.equal(dev.statusCode, 200);
+    assert.match(dev.body, /<script nonce="/);
   });
 
   test('unquoted placeholders (minified HTML) are quoted', () => {

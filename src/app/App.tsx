@@ -1,8 +1,10 @@
+import type { EmotionCache } from '@emotion/cache';
+import type { Store } from '@reduxjs/toolkit';
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/system';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createEmotionCache } from './emotionCache';
 import { AppRouter } from './router';
@@ -24,17 +26,29 @@ const REDUCED_MOTION = {
   },
 };
 
-export function App({ store, navigation }: { store: AppStore; navigation: Navigation }) {
-  const [cache] = useState(createEmotionCache);
+/**
+ * Everything around the routes: the store, Emotion's cache, the theme and the global styles. The prerendered
+ * login page (src/prerender) renders the same frame around a static router, so the browser can hydrate it.
+ */
+export function AppFrame({ store, cache, children }: { store: Store; cache: EmotionCache; children: ReactNode }) {
   return (
     <Provider store={store}>
       <CacheProvider value={cache}>
         <ThemeProvider theme={NO_VARS_THEME}>
           <CssBaseline />
           <GlobalStyles styles={REDUCED_MOTION} />
-          <AppRouter navigation={navigation} />
+          {children}
         </ThemeProvider>
       </CacheProvider>
     </Provider>
+  );
+}
+
+export function App({ store, navigation }: { store: AppStore; navigation: Navigation }) {
+  const [cache] = useState(createEmotionCache);
+  return (
+    <AppFrame store={store} cache={cache}>
+      <AppRouter navigation={navigation} />
+    </AppFrame>
   );
 }

@@ -12,9 +12,13 @@ export const config = {
   supportEmail: process.env.SUPPORT_EMAIL || 'support@courtside.example',
 };
 
-/** Absolute origin of the API host (RTK Query needs an absolute base URL outside a browser page). */
+/**
+ * Absolute origin of the API host (RTK Query needs an absolute base URL outside a browser page). The build's
+ * prerender of the login page (src/prerender) runs in Node, which has no window and makes no request.
+ */
 export function apiOrigin(): string {
-  return config.apiBaseUrl || window.location.origin;
+  if (config.apiBaseUrl) return config.apiBaseUrl;
+  return typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
 }
 
 export function apiBaseUrl(): string {

@@ -1,4 +1,8 @@
 import createCache from '@emotion/cache';
+import { NONCE_PLACEHOLDER } from './cspNonce';
+
+/** The class-name prefix of every style Emotion makes; the prerendered login page's styles carry it too. */
+export const EMOTION_KEY = 'cs';
 
 /**
  * The server's Content-Security-Policy allows only styles carrying its per-request nonce, which it
@@ -6,6 +10,6 @@ import createCache from '@emotion/cache';
  */
 export function createEmotionCache() {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]');
-  const nonce = meta?.content && meta.content !== '__CSP_NONCE__' ? meta.content : undefined;
-  return createCache({ key: 'cs', nonce, prepend: true });
+  const nonce = meta?.content && meta.content !== NONCE_PLACEHOLDER ? meta.content : undefined;
+  return createCache({ key: EMOTION_KEY, nonce, prepend: true });
 }

@@ -1,3 +1,4 @@
+import { NONCE_PLACEHOLDER } from '../../app/cspNonce';
 import { config } from '../../app/config';
 
 /**
@@ -25,7 +26,7 @@ interface MapsWindow {
 /** The CSP nonce the server wrote into <meta name="csp-nonce"> (absent in development without the server). */
 function cspNonce(doc: Document): string | undefined {
   const content = doc.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
-  return content && content !== '__CSP_NONCE__' ? content : undefined;
+  return content && content !== NONCE_PLACEHOLDER ? content : undefined;
 }
 
 let pending: Promise<void> | null = null;

@@ -5,13 +5,13 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PRODUCT_NAME } from '../../app/product';
+import { useHydrated } from '../../app/useHydrated';
 import { logoutReasonDismissed, selectLogoutExplanation, selectSessionStatus } from '../session/public';
 import {
   loginErrorDismissed,
@@ -37,6 +37,8 @@ export default function LoginScreen() {
   const status = useAppSelector(selectSessionStatus);
   const forcedOut = useAppSelector(selectLogoutExplanation);
   const [keepSignedIn, setKeepSignedIn] = useState(false);
+  // Painted by the build's prerender before any script runs: the controls wait for the app to start.
+  const ready = useHydrated();
 
   useEffect(() => {
     dispatch(loginPageOpened({ search }));
@@ -57,7 +59,19 @@ export default function LoginScreen() {
         background: 'linear-gradient(160deg, #0f1a12 0%, #1f3a17 55%, #8cc641 140%)',
       }}
     >
-      <Paper elevation={6} sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 4 }, borderRadius: 3 }}>
+      {/* A Box, not a Paper: Paper always writes its shadow as an inline style attribute, which the prerendered page
+          may not carry under the Content-Security-Policy (src/prerender/loginPage.tsx). */}
+      <Box
+        sx={{
+          width: '100%',
+          maxWidth: 420,
+          p: { xs: 3, sm: 4 },
+          borderRadius: 3,
+          bgcolor: 'background.paper',
+          color: 'text.primary',
+          boxShadow: 6,
+        }}
+      >
         <Stack spacing={3}>
           <Stack spacing={1} sx={{ textAlign: 'center' }}>
             <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
@@ -91,17 +105,18 @@ export default function LoginScreen() {
             </Stack>
           ) : (
             <Stack spacing={1.5}>
-              <Button variant="contained" size="large" onClick={() => dispatch(loginStarted({ keepSignedIn }))}>
+              <Button variant="contained" size="large" disabled={!ready} onClick={() => dispatch(loginStarted({ keepSignedIn }))}>
                 Sign in
               </Button>
               <FormControlLabel
+                disabled={!ready}
                 control={<Checkbox checked={keepSignedIn} onChange={(e) => setKeepSignedIn(e.target.checked)} />}
                 label="Keep me signed in"
               />
             </Stack>
           )}
         </Stack>
-      </Paper>
+      </Box>
     </Box>
   );
 }

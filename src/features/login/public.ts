@@ -3,3 +3,4 @@
  * (lint: import-x/no-restricted-paths). Today only the diagnostics tests replay its events.
  */
 export { loginFailed, loginPageOpened } from './loginSlice';
+export { canHydrateLoginPage, PRERENDERED_LOGIN_PATH } from './prerenderedLogin';

@@ -1,0 +1,71 @@
+/**
+ * The login page painted by HTML alone (issue 14; docs/performance.md): the build prerenders /login with its
+ * critical CSS, the server sends it with the CSP nonce on its styles, and the app hydrates it instead of
+ * rendering it again.
+ */
+import { expect, test } from '../support/fixtures';
+import { fillProviderForm } from '../support/auth';
+
+test.describe('the prerendered login page', () => {
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('shows the whole login screen, styled, before any script runs', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Courtside' })).toBeVisible();
+      await expect(page.getByText('Sign in with your Google or Apple account', { exact: true })).toBeVisible();
+      // The controls wait for the app: a tap before it has started would otherwise be lost.
+      const signIn = page.getByRole('button', { name: 'Sign in' });
+      await expect(signIn).toBeVisible();
+      await expect(signIn).toBeDisabled();
+      await expect(page.getByRole('checkbox', { name: 'Keep me signed in' })).toBeDisabled();
+      // The critical CSS applied under the CSP: the card on the dark gradient.
+      await expect(page.getByRole('main')).toHaveCSS('background-image', /linear-gradient/);
+      const card = page.getByRole('main').locator('> div');
+      await expect(card).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+      await expect(card).toHaveCSS('box-shadow', /rgba/);
+    });
+  });
+
+  test('hydrates it: the markup stays, nothing is blocked or reported, and Sign in works', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`[${msg.type()}] ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => problems.push(`[pageerror] ${err.message}`));
+    // Counts elements taken out of #root: hydrating keeps the prerendered ones, rendering afresh replaces them.
+    await page.addInitScript(() => {
+      const w = window as unknown as { removedFromRoot: number };
+      w.removedFromRoot = 0;
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const inRoot = r.target instanceof Element && r.target.closest('#root') !== null;
+          if (inRoot) w.removedFromRoot += [...r.removedNodes].filter((n) => n.nodeType === 1).length;
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/login');
+    const heading = page.getByRole('heading', { level: 1, name: 'Welcome to Courtside' });
+    await expect(heading).toBeVisible();
+
+    // Hydrated: the controls are enabled on the very elements the HTML brought.
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(await page.evaluate(() => (window as unknown as { removedFromRoot: number }).removedFromRoot)).toBe(0);
+    expect(problems).toEqual([]);
+
+    // Interactive: the checkbox ticks and Sign in goes to the provider.
+    const keep = page.getByRole('checkbox', { name: 'Keep me signed in' });
+    await keep.check();
+    await expect(keep).toBeChecked();
+
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await fillProviderForm(page, { email: `prerender-${Date.now()}@example.com` });
+    await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+  });
+
+  test('a sign-in callback to /login gets the plain page, and the app renders it there', async ({ page }) => {
+    await page.goto('/login?error=access_denied');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Courtside' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+});
