@@ -1,17 +1,55 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { createNavigation } from './app/services';
-import { makeStore } from './app/store';
+/*
+ * The app's start, in stages each in a task of its own (docs/performance.md). The page is already painted (the
+ * login page by the build's prerender), and one long task of evaluating every module, starting the sagas and
+ * rendering would hold up the first tap: on a mid-range phone that task took 200 ms and more. Each `import()`
+ * here is eager: the code is in the initial files, and only its evaluation waits for its stage. The stages are
+ * ordered so that each one's modules are mostly new (the API before the store that uses it, React's DOM
+ * runtime before the components).
+ */
+import { yieldToMain } from './app/yieldToMain';
 
-const navigation = createNavigation();
-const store = makeStore({ services: { navigate: navigation.navigate } });
-
-const container = document.getElementById('root');
-if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <App store={store} navigation={navigation} />
-    </StrictMode>,
-  );
+/** Loads (evaluates) one group of modules, then lets the browser paint and handle input before the next. */
+async function stage<T>(load: () => Promise<T>): Promise<T> {
+  const loaded = await load();
+  await yieldToMain();
+  return loaded;
 }
+
+async function start() {
+  // Redux Toolkit and RTK Query with the API's endpoints.
+  await stage(() => import(/* webpackMode: "eager" */ './api/apiSlice'));
+  // The store: the sagas, the session engine, the upload queue.
+  const [{ makeStore }, { createNavigation }] = await stage(() =>
+    Promise.all([import(/* webpackMode: "eager" */ './app/store'), import(/* webpackMode: "eager" */ './app/services')]),
+  );
+  // The store made and its sagas started: the session is restored from storage here.
+  const navigation = createNavigation();
+  const store = makeStore({ services: { navigate: navigation.navigate } });
+  await yieldToMain();
+  // React's DOM runtime.
+  const { createRoot, hydrateRoot } = await stage(() => import(/* webpackMode: "eager" */ 'react-dom/client'));
+  // Emotion, MUI's styling and the theme.
+  await stage(() => import(/* webpackMode: "eager" */ './app/theme'));
+  // The app's frame, router and route table.
+  const [{ StrictMode, startTransition, createElement }, { App }, { canHydrateLoginPage }] = await stage(() =>
+    Promise.all([
+      import(/* webpackMode: "eager" */ 'react'),
+      import(/* webpackMode: "eager" */ './app/App'),
+      import(/* webpackMode: "eager" */ './features/login/public'),
+    ]),
+  );
+
+  const container = document.getElementById('root');
+  if (!container) return;
+  const app = createElement(StrictMode, null, createElement(App, { store, navigation }));
+  // Both in a transition, so React renders in slices of a few milliseconds rather than one long task. /login
+  // arrives painted by the build's prerender (dist/login.html): its markup is taken over where the first render
+  // matches it; anything else renders afresh, replacing whatever markup the page came with.
+  const hydrate = container.hasChildNodes() && canHydrateLoginPage(store.getState(), window.location);
+  startTransition(() => {
+    if (hydrate) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+}
+
+void start();
