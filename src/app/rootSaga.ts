@@ -4,7 +4,7 @@ import { sessionSaga } from '../features/session/sessionSaga';
 import { loginSaga } from '../features/login/loginSaga';
 import { shellSaga } from '../features/shell/shellSaga';
 import { errorsSaga } from '../features/errors/errorsSaga';
-import { uploadQueueSaga } from '../features/uploads/uploadQueueSaga';
+import { uploadEngineSaga } from '../features/uploads/uploadEngineSaga';
 import { startTagOutbox } from './startTagOutbox';
 import { userDataSaga } from './userDataSaga';
 
@@ -17,7 +17,7 @@ export const APP_SAGAS: ReadonlyArray<[name: string, saga: Saga]> = [
   ['login', loginSaga],
   ['shell', shellSaga],
   ['errors', errorsSaga],
-  ['uploads', uploadQueueSaga],
+  ['uploads', uploadEngineSaga],
   ['userData', userDataSaga],
   ['tagOutboxStart', startTagOutbox],
 ];

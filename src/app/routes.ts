@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { NavIconName } from '../features/shell/navIcons';
+import { loadUploadEngine } from '../features/uploads/uploadEngineSaga';
 import { retryableLazy as lazy } from './retryableLazy';
 
 /*
@@ -129,7 +130,13 @@ export const ROUTES: RouteEntry[] = [
     section: 'Clips',
     menu: { icon: 'CloudUpload' },
     shortcut: { order: 1, label: 'Upload', badge: 'activeUploads' },
-    component: lazy(() => import(/* webpackChunkName: "upload-clips" */ '../features/uploads/UploadClipsScreen')),
+    // With the upload engine (features/uploads/uploadEngineSaga.ts): the queue listens before a file can be picked.
+    component: lazy(() =>
+      Promise.all([
+        import(/* webpackChunkName: "upload-clips" */ '../features/uploads/UploadClipsScreen'),
+        loadUploadEngine(),
+      ]).then(([screen]) => screen),
+    ),
   },
   {
     path: '/clips/list',

@@ -3,7 +3,8 @@ import createSagaMiddleware from 'redux-saga';
 import { api } from '../api/apiSlice';
 import { signedOut } from '../features/session/sessionSlice';
 import { sessionBridge } from '../features/session/sessionBridge';
-import { browserUploadServices, type UploadServices } from '../features/uploads/uploadServices';
+import type { UploadEngine } from '../features/uploads/uploadEngineSaga';
+import type { UploadServices } from '../features/uploads/uploadServices';
 import { actionLogMiddleware, attachActionLog, createActionLog } from '../features/diagnostics/actionLog';
 import { devToolsOptions } from './devtools';
 import { rootReducer, type RootState } from './rootReducer';
@@ -18,6 +19,8 @@ export interface MakeStoreOptions {
   runSagas?: boolean;
   /** Browser capabilities of the upload queue (tests replace them). */
   uploadServices?: Partial<UploadServices>;
+  /** How the upload queue's code is loaded; lazily by default (tests hand over the module, so it starts at once). */
+  loadUploadEngine?: () => Promise<UploadEngine> | UploadEngine;
   /** Extra middleware after ours (tests record actions with it); only the diagnostics recorder comes later. */
   middleware?: Middleware[];
 }
@@ -28,10 +31,17 @@ export function makeStore({
   runSagas = true,
   middleware = [],
   uploadServices,
+  loadUploadEngine,
 }: MakeStoreOptions = {}) {
   const services = createAppServices({ session: sessionBridge, ...overrides });
-  const sagaMiddleware = createSagaMiddleware<{ services: AppServices; store?: unknown; uploads: UploadServices }>({
-    context: { services, uploads: { ...browserUploadServices, ...uploadServices } },
+  // The upload queue's browser capabilities load with it (features/uploads/uploadEngineSaga.ts), these on top.
+  const sagaMiddleware = createSagaMiddleware<{
+    services: AppServices;
+    store?: unknown;
+    uploadOverrides: Partial<UploadServices>;
+    loadUploadEngine?: () => Promise<UploadEngine> | UploadEngine;
+  }>({
+    context: { services, uploadOverrides: uploadServices ?? {}, loadUploadEngine },
     // A saga that throws has stopped working: say so loudly rather than fail in silence.
     onError: (error, { sagaStack }) => console.error('Background task failed', error, sagaStack),
   });

@@ -2,6 +2,7 @@ import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { makeStore, type MakeStoreOptions } from '../app/store';
 import { initialSessionState } from '../features/session/sessionSlice';
 import type { User } from '../features/session/authRecord';
+import * as uploadEngine from '../features/uploads/uploadEngine';
 import { TEST_USER } from './tokens';
 
 /** Records every action that reaches the reducers, sagas' puts included. */
@@ -28,6 +29,8 @@ export function signedInStore(token: string, options: MakeStoreOptions & { user?
   const navigate = jest.fn();
   const redirect = jest.fn();
   const store = makeStore({
+    // The upload queue starts with the store, as it did before it was loaded lazily (uploadEngineSaga.ts).
+    loadUploadEngine: () => uploadEngine,
     ...options,
     middleware: [recorder.middleware],
     services: { navigate, redirect, ...options.services },

@@ -4,6 +4,7 @@ import { makeStore } from '../app/store';
 import type { AuthRecord, User } from '../features/session/authRecord';
 import { initialSessionState } from '../features/session/sessionSlice';
 import { registerFiles } from '../features/uploads/fileRegistry';
+import * as uploadEngine from '../features/uploads/uploadEngine';
 import { selectUploadFiles } from '../features/uploads/selectors';
 import type { UploadServices } from '../features/uploads/uploadServices';
 import type { UploadEvent, UploadOutcome, UploadRequest } from '../features/uploads/uploadTransfer';
@@ -102,6 +103,7 @@ export function uploadStore(
   const now = options.clock?.now() ?? Date.now();
   const store = makeStore({
     uploadServices: io,
+    loadUploadEngine: () => uploadEngine,
     middleware: [recorder.middleware],
     services: { navigate: jest.fn(), redirect: jest.fn(), ...(options.clock && { clock: options.clock }) },
     preloadedState: {
