@@ -4,6 +4,7 @@ import type { AppServices } from '../../app/services';
 import { forgetFiles, getFile, registeredIds, restoreFile } from './fileRegistry';
 import { selectSignedInUserId } from '../session/public';
 import { selectUploads } from './selectors';
+import { nextToKeep } from './uploadKeepPolicy';
 import { clearUploadSession, readUploadSession, writeUploadSession } from './uploadPersistence';
 import { matchRepicked } from './uploadQueuePolicy';
 import {
@@ -54,10 +55,19 @@ export function* ensureSession(): SagaIterator {
   if (!uploads.sessionId) yield put(uploadSessionStarted({ sessionId: randomId(), at: now }));
 }
 
-/** Keeps the files' contents until they are uploaded, so a reload loses nothing. */
+/**
+ * Keeps the files' contents until they are uploaded, so a reload loses nothing: one file at a time, in the
+ * order nextToKeep gives (waiting files first), looking at the list again before each copy, so the copies
+ * skip the files whose transfer has already ended and stay off the way of the ones that run.
+ */
 function* keepContents(ids: readonly string[]): SagaIterator {
   const io: UploadServices = yield getContext('uploads');
-  for (const id of ids) {
+  let notYetKept = [...ids];
+  for (;;) {
+    const uploads: UploadsState = yield select(selectUploads);
+    const id = nextToKeep(uploads.files, notYetKept);
+    if (id === null) return;
+    notYetKept = notYetKept.filter((other) => other !== id);
     const file = getFile(id);
     if (file) yield call([io, io.keepFile], id, file);
   }
