@@ -6,7 +6,7 @@ import { RingBuffer } from './ringBuffer';
 export const ACTION_LOG_CAPACITY = 100;
 
 export interface ActionLogEntry {
-  /** A JSON-safe copy of the action (not yet redacted: that happens when the file is made). */
+  /** The action; `entries()` gives a JSON-safe copy (not yet redacted: that happens when the file is made). */
   action: UnknownAction;
   /** The state the reducer received this action with: DevTools replays the actions onto the oldest one. */
   stateBefore: unknown;
@@ -18,11 +18,16 @@ export interface ActionLog {
   clear(): void;
 }
 
+/**
+ * Entries are kept as recorded and made JSON-safe only when asked for (a diagnostics file is made): copying
+ * every action as it passes — RTK Query's answers with whole lists among them — cost each dispatch its size.
+ * Actions are never changed after dispatch, so the copy made later is the copy made then.
+ */
 export function createActionLog(capacity = ACTION_LOG_CAPACITY): ActionLog {
   const buffer = new RingBuffer<ActionLogEntry>(capacity);
   return {
     record: (entry) => buffer.push(entry),
-    entries: () => buffer.toArray(),
+    entries: () => buffer.toArray().map((entry) => ({ ...entry, action: toPlainData(entry.action) as UnknownAction })),
     clear: () => buffer.clear(),
   };
 }
@@ -39,7 +44,7 @@ function isAction(value: unknown): value is UnknownAction {
 export function actionLogMiddleware(log: ActionLog, clearAfter: (action: UnknownAction) => boolean): Middleware {
   return (api) => (next) => (action) => {
     if (!isAction(action)) return next(action);
-    log.record({ action: toPlainData(action) as UnknownAction, stateBefore: api.getState() });
+    log.record({ action, stateBefore: api.getState() });
     const result = next(action);
     if (clearAfter(action)) log.clear();
     return result;
