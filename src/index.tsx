@@ -18,7 +18,7 @@ async function stage<T>(load: () => Promise<T>): Promise<T> {
 async function start() {
   // Redux Toolkit and RTK Query with the API's endpoints.
   await stage(() => import(/* webpackMode: "eager" */ './api/apiSlice'));
-  // The store: the sagas, the session engine, the upload queue.
+  // The store: the session engine and the other sagas (the upload queue loads in its own chunk).
   const [{ makeStore }, { createNavigation }] = await stage(() =>
     Promise.all([import(/* webpackMode: "eager" */ './app/store'), import(/* webpackMode: "eager" */ './app/services')]),
   );

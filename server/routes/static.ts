@@ -10,7 +10,6 @@ import { preferredEncoding } from '../lib/acceptEncoding';
 import { ApiError, failure } from '../lib/envelope';
 import { contentSecurityPolicy, newNonce } from '../lib/security';
 
-export { NONCE_PLACEHOLDER };
 // `/s`: the public watch page's (routes/sharePage.ts answers every path under it); the app has no page there.
 const APP_PREFIXES = ['/api', '/media', '/idp', '/maps', '/s'];
 

@@ -3,7 +3,7 @@ import createSagaMiddleware from 'redux-saga';
 import { api } from '../api/apiSlice';
 import { signedOut } from '../features/session/sessionSlice';
 import { sessionBridge } from '../features/session/sessionBridge';
-import type { UploadEngine } from '../features/uploads/uploadEngineSaga';
+import type { UploadEngineLoader } from '../features/uploads/uploadEngineSaga';
 import type { UploadServices } from '../features/uploads/uploadServices';
 import { actionLogMiddleware, attachActionLog, createActionLog } from '../features/diagnostics/actionLog';
 import { devToolsOptions } from './devtools';
@@ -20,7 +20,7 @@ export interface MakeStoreOptions {
   /** Browser capabilities of the upload queue (tests replace them). */
   uploadServices?: Partial<UploadServices>;
   /** How the upload queue's code is loaded; lazily by default (tests hand over the module, so it starts at once). */
-  loadUploadEngine?: () => Promise<UploadEngine> | UploadEngine;
+  loadUploadEngine?: UploadEngineLoader;
   /** Extra middleware after ours (tests record actions with it); only the diagnostics recorder comes later. */
   middleware?: Middleware[];
 }
@@ -39,7 +39,7 @@ export function makeStore({
     services: AppServices;
     store?: unknown;
     uploadOverrides: Partial<UploadServices>;
-    loadUploadEngine?: () => Promise<UploadEngine> | UploadEngine;
+    loadUploadEngine?: UploadEngineLoader;
   }>({
     context: { services, uploadOverrides: uploadServices ?? {}, loadUploadEngine },
     // A saga that throws has stopped working: say so loudly rather than fail in silence.

@@ -9,6 +9,9 @@ export interface UploadEngine {
   browserUploadServices: UploadServices;
 }
 
+/** How the engine is had: a chunk in the app, the module itself in tests (then the queue starts at once). */
+export type UploadEngineLoader = () => Promise<UploadEngine> | UploadEngine;
+
 /** Its own chunk: the first screen does not wait for the upload machinery (docs/performance.md). */
 export const loadUploadEngine = (): Promise<UploadEngine> => import(/* webpackChunkName: "upload-engine" */ './uploadEngine');
 
@@ -23,7 +26,7 @@ export const ENGINE_RETRY_MS = 5_000;
  * with its own chunk (app/routes.ts), so no file can be picked before the queue listens.
  */
 export function* uploadEngineSaga(): SagaIterator {
-  const load: (() => Promise<UploadEngine> | UploadEngine) | undefined = yield getContext('loadUploadEngine');
+  const load: UploadEngineLoader | undefined = yield getContext('loadUploadEngine');
   let engine: UploadEngine | null = null;
   while (!engine) {
     try {
