@@ -13,6 +13,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { startServer, type RunningServer } from '../support/server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** Runs Lighthouse itself could not record (NO_NAVSTART and the like) made again per page, before giving up. */
+const MAX_FAILED_RUNS = 3;
 const ONLY = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
 
 interface Figures {
@@ -112,6 +114,7 @@ async function main() {
       if (page.signedIn && !token) token = await signInAsDemoCoach(chrome.port, server.baseURL);
       const path = typeof page.path === 'string' ? page.path : await page.path(server, token);
       const runs: Figures[] = [];
+      let failedRuns = 0;
       for (let i = 0; i < RUNS; i += 1) {
         const result = await lighthouse(
           `${server.baseURL}${path}`,
@@ -127,7 +130,14 @@ async function main() {
         );
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
-        if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.message}`);
+        if (lhr.runtimeError) {
+          // A trace Lighthouse could not read ("Please run Lighthouse again"): that run is made again, a few times.
+          failedRuns += 1;
+          if (failedRuns > MAX_FAILED_RUNS) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.message}`);
+          console.warn(`Lighthouse could not measure ${path} (${lhr.runtimeError.code}); running again`);
+          i -= 1;
+          continue;
+        }
         if (new URL(lhr.finalDisplayedUrl).pathname !== path) {
           throw new Error(`Lighthouse measured ${lhr.finalDisplayedUrl}, not ${path} (was the session lost?)`);
         }
