@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import type { Venue } from '../lib/venues';
+import { seedEmptyDb } from './freshDb';
 
 /** Tiny stand-in for server/data/venues.json so tests do not depend on it. */
 export const TEST_VENUES: Venue[] = [
@@ -68,6 +69,13 @@ export async function tempDir(prefix = 'courtside-test-'): Promise<string> {
   return mkdtemp(path.join(os.tmpdir(), prefix));
 }
 
+/** An empty data directory, as on a first start (its database already made: see freshDb.ts). */
+export async function freshDataDir(): Promise<string> {
+  const dataDir = await tempDir();
+  await seedEmptyDb(dataDir);
+  return dataDir;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
@@ -76,7 +84,7 @@ export interface TestApp {
 }
 
 export async function startApp(opts: Partial<BuildAppOptions> = {}): Promise<TestApp> {
-  const dataDir = opts.dataDir ?? (await tempDir());
+  const dataDir = opts.dataDir ?? (await freshDataDir());
   const clock = makeClock();
   // No publicOrigin: the default is http://localhost:<listening port>, i.e. `localhost:80` before listen,
   // which is the Host `app.inject()` sends; tests that listen are reached on 127.0.0.1/localhost:<port>.

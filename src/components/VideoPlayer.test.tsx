@@ -205,7 +205,9 @@ describe('VideoPlayer', () => {
     const media = stubMedia();
     const { onError } = renderPlayer();
     media.loaded(video(), 60);
-    video().currentTime = 20;
+    act(() => {
+      video().currentTime = 20;
+    });
     fireEvent(video(), new Event('error'));
     expect(onError).toHaveBeenCalledWith({ currentTime: 20, playing: false });
     const onLoad = jest.fn();

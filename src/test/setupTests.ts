@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import type * as StoreModule from '../app/store';
 
 /*
  * The TAG NOW outbox starts by itself after every sign-in (src/app/startTagOutbox.ts) through a dynamic import.
@@ -13,3 +14,50 @@ jest.mock('../app/startTagOutbox', () => ({
     return undefined;
   },
 }));
+
+/*
+ * Every BroadcastChannel a test opens is closed once the test ends. A store whose test failed before it
+ * cancelled its saga keeps its channel open: it would hear the next tests' messages (one failure became
+ * thirteen), and an open channel keeps Node's event loop alive, so Jest never exited and CI ran into its
+ * time limit instead of reporting the failure.
+ */
+/*
+ * Likewise every store a test made has its sagas cancelled once the test ends, so a failed test's store
+ * cannot answer the next test's window events, storage or messages (a second refresh, a stray logout).
+ */
+const liveStores = new Set<{ sagaTask: { cancel(): void } | null }>();
+jest.mock('../app/store', () => {
+  const actual = jest.requireActual<typeof StoreModule>('../app/store');
+  return {
+    ...actual,
+    makeStore: (...args: Parameters<typeof StoreModule.makeStore>) => {
+      const store = actual.makeStore(...args);
+      liveStores.add(store);
+      return store;
+    },
+  };
+});
+afterEach(() => {
+  for (const store of [...liveStores]) store.sagaTask?.cancel();
+  liveStores.clear();
+});
+
+const NativeBroadcastChannel = globalThis.BroadcastChannel;
+if (typeof NativeBroadcastChannel === 'function') {
+  const open = new Set<BroadcastChannel>();
+  class ClosedAfterEachTest extends NativeBroadcastChannel {
+    constructor(name: string) {
+      super(name);
+      open.add(this);
+    }
+
+    override close() {
+      open.delete(this);
+      super.close();
+    }
+  }
+  globalThis.BroadcastChannel = ClosedAfterEachTest;
+  afterEach(() => {
+    for (const channel of [...open]) channel.close();
+  });
+}

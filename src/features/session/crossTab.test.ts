@@ -1,3 +1,4 @@
+import type * as Timers from 'node:timers';
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../app/store';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
@@ -10,7 +11,23 @@ setupApiServer();
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
 const tokenAt = (at: number) => makeToken({ iat: Math.floor(at / 1000), exp: Math.floor(at / 1000) + 3600 });
-const tick = (ms: number) => jest.advanceTimersByTimeAsync(ms);
+/**
+ * BroadcastChannel messages arrive on Node's own event loop, not on Jest's fake clock: give the loop real
+ * turns before and after moving the clock, so a message is handled at the time it was sent, however busy
+ * the machine is.
+ */
+const { setImmediate: nextLoopTurn } = jest.requireActual<typeof Timers>('node:timers');
+async function settle() {
+  for (let turn = 0; turn < 10; turn += 1) {
+    await new Promise((resolve) => nextLoopTurn(resolve));
+    await jest.advanceTimersByTimeAsync(0);
+  }
+}
+const tick = async (ms: number) => {
+  await settle();
+  await jest.advanceTimersByTimeAsync(ms);
+  await settle();
+};
 
 let refreshes = 0;
 beforeEach(() => {
@@ -41,6 +58,8 @@ describe('cross-tab', () => {
     expect(a.store.getState().session.status).toBe('signedOut');
     expect(b.store.getState().session.status).toBe('signedOut');
     expect(b.navigate).toHaveBeenCalledWith('/login', { replace: true });
+    a.store.sagaTask?.cancel();
+    b.store.sagaTask?.cancel();
   });
 
   it('signing in in one tab signs in the other within 1 s', async () => {
