@@ -8,30 +8,35 @@
  */
 import { yieldToMain } from './app/yieldToMain';
 
+/** Marks a stage's end on the performance timeline (`npm run bench:boot` shows which long task held it). */
+const mark = (name: string) => performance.mark(`courtside:${name}`);
+
 /** Loads (evaluates) one group of modules, then lets the browser paint and handle input before the next. */
-async function stage<T>(load: () => Promise<T>): Promise<T> {
+async function stage<T>(name: string, load: () => Promise<T>): Promise<T> {
   const loaded = await load();
+  mark(name);
   await yieldToMain();
   return loaded;
 }
 
 async function start() {
   // Redux Toolkit and RTK Query with the API's endpoints.
-  await stage(() => import(/* webpackMode: "eager" */ './api/apiSlice'));
+  await stage('api', () => import(/* webpackMode: "eager" */ './api/apiSlice'));
   // The store: the session engine and the other sagas (the upload queue loads in its own chunk).
-  const [{ makeStore }, { createNavigation }] = await stage(() =>
+  const [{ makeStore }, { createNavigation }] = await stage('store-modules', () =>
     Promise.all([import(/* webpackMode: "eager" */ './app/store'), import(/* webpackMode: "eager" */ './app/services')]),
   );
   // The store made and its sagas started: the session is restored from storage here.
   const navigation = createNavigation();
   const store = makeStore({ services: { navigate: navigation.navigate } });
+  mark('store');
   await yieldToMain();
   // React's DOM runtime.
-  const { createRoot, hydrateRoot } = await stage(() => import(/* webpackMode: "eager" */ 'react-dom/client'));
+  const { createRoot, hydrateRoot } = await stage('react-dom', () => import(/* webpackMode: "eager" */ 'react-dom/client'));
   // Emotion, MUI's styling and the theme.
-  await stage(() => import(/* webpackMode: "eager" */ './app/theme'));
+  await stage('theme', () => import(/* webpackMode: "eager" */ './app/theme'));
   // The app's frame, router and route table.
-  const [{ StrictMode, startTransition, createElement }, { App }, { canHydrateLoginPage }] = await stage(() =>
+  const [{ StrictMode, startTransition, createElement }, { App }, { canHydrateLoginPage }] = await stage('app-modules', () =>
     Promise.all([
       import(/* webpackMode: "eager" */ 'react'),
       import(/* webpackMode: "eager" */ './app/App'),
@@ -50,6 +55,7 @@ async function start() {
     if (hydrate) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
+  mark('render-started');
 }
 
 void start();
