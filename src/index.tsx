@@ -20,20 +20,21 @@ async function stage<T>(name: string, load: () => Promise<T>): Promise<T> {
 }
 
 async function start() {
-  // Redux Toolkit and RTK Query with the API's endpoints.
+  // Redux Toolkit's core, then RTK Query with the API's endpoints.
+  await stage('toolkit', () => import(/* webpackMode: "eager", webpackExports: ["configureStore"] */ '@reduxjs/toolkit'));
   await stage('api', () => import(/* webpackMode: "eager" */ './api/apiSlice'));
   // The store: the session engine and the other sagas (the upload queue loads in its own chunk).
   const [{ makeStore }, { createNavigation }] = await stage('store-modules', () =>
     Promise.all([import(/* webpackMode: "eager" */ './app/store'), import(/* webpackMode: "eager" */ './app/services')]),
   );
-  // The store made and its sagas started: the session is restored from storage here.
+  // The store made, then its sagas started one task each: the session is restored from storage here.
   const navigation = createNavigation();
-  const store = makeStore({ services: { navigate: navigation.navigate } });
-  mark('store');
-  await yieldToMain();
+  const store = await stage('store', async () => makeStore({ services: { navigate: navigation.navigate }, deferSagas: true }));
+  await stage('sagas', () => store.startSagas(yieldToMain));
   // React's DOM runtime.
   const { createRoot, hydrateRoot } = await stage('react-dom', () => import(/* webpackMode: "eager" */ 'react-dom/client'));
-  // Emotion, MUI's styling and the theme.
+  // Emotion and MUI's styling engine, then the theme made with them.
+  await stage('styling', () => import(/* webpackMode: "eager", webpackExports: ["createTheme"] */ '@mui/material/styles'));
   await stage('theme', () => import(/* webpackMode: "eager" */ './app/theme'));
   // The app's frame, router and route table.
   const [{ StrictMode, startTransition, createElement }, { App }, { canHydrateLoginPage }] = await stage('app-modules', () =>
@@ -55,7 +56,6 @@ async function start() {
     if (hydrate) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
-  mark('render-started');
 }
 
 void start();

@@ -84,4 +84,38 @@ describe('rootSaga', () => {
     expect(task.isRunning()).toBe(true);
     expect(errorSpy).toHaveBeenCalledWith(expect.stringContaining('"broken" failed; giving up'), expect.any(Error));
   });
+
+  it('with pacing, starts one saga per step and says when the last has started', async () => {
+    const order: string[] = [];
+    const named = (name: string) =>
+      function* started(): SagaIterator {
+        order.push(name);
+        yield take('never');
+      };
+    const steps: Array<() => void> = [];
+    const started = jest.fn();
+    const sagaMiddleware = createSagaMiddleware();
+    configureStore({ reducer: (state: null = null) => state, middleware: (getDefault) => getDefault().concat(sagaMiddleware) });
+    const between = () => new Promise<void>((resolve) => steps.push(resolve));
+    const task = sagaMiddleware.run(
+      rootSaga,
+      [
+        ['a', named('a')],
+        ['b', named('b')],
+        ['c', named('c')],
+      ],
+      { between, started },
+    );
+    expect(order).toEqual(['a']);
+    steps.shift()?.();
+    await Promise.resolve();
+    expect(order).toEqual(['a', 'b']);
+    expect(started).not.toHaveBeenCalled();
+    steps.shift()?.();
+    await Promise.resolve();
+    expect(order).toEqual(['a', 'b', 'c']);
+    expect(started).toHaveBeenCalledTimes(1);
+    expect(steps).toEqual([]); // no step after the last saga
+    task.cancel();
+  });
 });

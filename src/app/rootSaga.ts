@@ -1,4 +1,4 @@
-import { all, call } from 'redux-saga/effects';
+import { call, fork } from 'redux-saga/effects';
 import type { Saga, SagaIterator } from 'redux-saga';
 import { sessionSaga } from '../features/session/sessionSaga';
 import { loginSaga } from '../features/login/loginSaga';
@@ -42,6 +42,21 @@ export function keepAlive(name: string, saga: Saga, maxRestarts = MAX_RESTARTS):
   };
 }
 
-export function* rootSaga(sagas: ReadonlyArray<[string, Saga]> = APP_SAGAS): SagaIterator {
-  yield all(sagas.map(([name, saga]) => call(keepAlive(name, saga))));
+/** How the app's start spaces the sagas out: `between` runs after each one is started, `started` after the last. */
+export interface SagaStartPacing {
+  between?: () => Promise<void>;
+  started: () => void;
+}
+
+/**
+ * Starts every saga, each kept alive on its own, in order. With `pacing` (the app's start, src/index.tsx) each
+ * saga starts in a task of its own, so starting them all is no one long task on a slow phone; without it
+ * (tests) they all start at once. Every saga has started before anything renders either way.
+ */
+export function* rootSaga(sagas: ReadonlyArray<[string, Saga]> = APP_SAGAS, pacing?: SagaStartPacing): SagaIterator {
+  for (const [index, [name, saga]] of sagas.entries()) {
+    yield fork(keepAlive(name, saga));
+    if (pacing?.between && index < sagas.length - 1) yield call(pacing.between);
+  }
+  pacing?.started();
 }

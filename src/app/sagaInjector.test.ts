@@ -52,4 +52,32 @@ describe('lazily started sagas', () => {
     store.injectSaga('saga', saga);
     expect(ran).toBe(false);
   });
+
+  it('a store made with deferSagas runs none until startSagas, which starts them once, a task each, and ends them with the root', async () => {
+    const store = storeFor({ deferSagas: true });
+    expect(store.sagaTask).toBeNull();
+    let steps = 0;
+    await store.startSagas(async () => {
+      steps += 1;
+    });
+    expect(steps).toBeGreaterThan(1); // one step between each of the root's sagas
+    const root = store.sagaTask;
+    expect(root?.isRunning()).toBe(true);
+    await store.startSagas();
+    expect(store.sagaTask).toBe(root);
+    // Injected sagas end with the root, which may only have started after the injector was made.
+    let injected = 0;
+    function* listener(): SagaIterator {
+      for (;;) {
+        yield take('test/ping');
+        injected += 1;
+      }
+    }
+    store.injectSaga('listener', listener);
+    store.dispatch({ type: 'test/ping' });
+    root?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    store.dispatch({ type: 'test/ping' });
+    expect(injected).toBe(1);
+  });
 });

@@ -1,5 +1,5 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
+import createSagaMiddleware, { type Task } from 'redux-saga';
 import { api } from '../api/apiSlice';
 import { signedOut } from '../features/session/sessionSlice';
 import { sessionBridge } from '../features/session/sessionBridge';
@@ -8,7 +8,7 @@ import type { UploadServices } from '../features/uploads/uploadServices';
 import { actionLogMiddleware, attachActionLog, createActionLog } from '../features/diagnostics/actionLog';
 import { devToolsOptions } from './devtools';
 import { rootReducer, type RootState } from './rootReducer';
-import { rootSaga } from './rootSaga';
+import { APP_SAGAS, rootSaga } from './rootSaga';
 import { createSagaInjector } from './sagaInjector';
 import { createAppServices, type AppServices } from './services';
 
@@ -23,6 +23,11 @@ export interface MakeStoreOptions {
   loadUploadEngine?: UploadEngineLoader;
   /** Extra middleware after ours (tests record actions with it); only the diagnostics recorder comes later. */
   middleware?: Middleware[];
+  /**
+   * The app's start makes the store in one task and starts the sagas in the next ones (`startSagas`, each
+   * saga after `between`); by default they start with the store.
+   */
+  deferSagas?: boolean;
 }
 
 export function makeStore({
@@ -32,6 +37,7 @@ export function makeStore({
   middleware = [],
   uploadServices,
   loadUploadEngine,
+  deferSagas = false,
 }: MakeStoreOptions = {}) {
   const services = createAppServices({ session: sessionBridge, ...overrides });
   // The upload queue's browser capabilities load with it (features/uploads/uploadEngineSaga.ts), these on top.
@@ -64,9 +70,27 @@ export function makeStore({
   attachActionLog(store, actionLog);
   // Sagas reach the store's own dispatch/getState/subscribe for the shared refresh function.
   sagaMiddleware.setContext({ store });
-  const sagaTask = runSagas ? sagaMiddleware.run(rootSaga) : null;
-  const injectSaga = createSagaInjector(runSagas ? (saga) => sagaMiddleware.run(saga) : null, sagaTask);
-  return Object.assign(store, { services, sagaTask, injectSaga });
+  const handle = Object.assign(store, {
+    services,
+    sagaTask: null as Task | null,
+    injectSaga: createSagaInjector(null),
+    /** Starts the sagas (once), each after `between`; resolves once every one has started. */
+    startSagas(between?: () => Promise<void>): Promise<void> {
+      if (!runSagas || handle.sagaTask) return Promise.resolve();
+      return new Promise<void>((started) => {
+        // The injector first: the last of the root's sagas (the tag outbox's launcher) already uses it.
+        let rootEnded!: () => void;
+        handle.injectSaga = createSagaInjector(
+          (saga) => sagaMiddleware.run(saga),
+          new Promise<void>((ended) => (rootEnded = ended)),
+        );
+        handle.sagaTask = sagaMiddleware.run(rootSaga, APP_SAGAS, { between, started });
+        handle.sagaTask.toPromise().then(rootEnded, rootEnded);
+      });
+    },
+  });
+  if (!deferSagas) void handle.startSagas();
+  return handle;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
