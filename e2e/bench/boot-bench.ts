@@ -9,6 +9,7 @@
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { startServer, type RunningServer } from '../support/server';
+import { median, waitForDemo } from './benchSupport';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONLY = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
@@ -76,12 +77,6 @@ async function signedInState(browser: Browser, server: RunningServer): Promise<s
   return state;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 async function main() {
   const pages = [
     { name: 'login', path: '/login', signedIn: false, ready: 'button:has-text("Sign in"):enabled' },
@@ -92,13 +87,7 @@ async function main() {
   const server = await startServer({ demoData: needsDemo, tokenTtlSeconds: 3600 });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    if (needsDemo) {
-      const deadline = Date.now() + 10 * 60_000;
-      while (!/Demo data: (done|moved)/.test(server.output())) {
-        if (Date.now() > deadline) throw new Error('The demo data was not ready in 10 minutes');
-        await new Promise((r) => setTimeout(r, 1000));
-      }
-    }
+    if (needsDemo) await waitForDemo(server);
     const state = needsDemo ? await signedInState(browser, server) : undefined;
     console.log(`Long tasks while the app starts (Chromium, CPU ${CPU_SLOWDOWN}× slower), ${RUNS} runs per page:`);
     for (const p of pages) {

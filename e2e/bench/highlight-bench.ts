@@ -25,6 +25,7 @@ import { fromNow, HOUR } from '../support/events';
 import { startServer } from '../support/server';
 import { storedToken } from '../support/session';
 import { ffmpegPath } from '../support/videos';
+import { median } from './benchSupport';
 
 const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 const SELECTS = 20;
@@ -34,11 +35,6 @@ const TARGET_NODES = 1000;
 const TARGET_SELECT_MS = 50;
 const TARGET_RENDER_S = 20;
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 const verdict = (ok: boolean, target: string) => (ok ? `  ✓ ${target}` : `  ✗ over ${target}`);
 
 function ffmpeg(args: string[]) {

@@ -11,6 +11,7 @@
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { startServer, type RunningServer } from '../support/server';
+import { median, waitForDemo } from './benchSupport';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Runs Lighthouse itself could not record (NO_NAVSTART and the like) made again per page, before giving up. */
@@ -58,20 +59,6 @@ const PAGES: PageToMeasure[] = [
     target: { score: 95 },
   },
 ];
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
-async function waitForDemo(server: RunningServer): Promise<void> {
-  const deadline = Date.now() + 10 * 60_000;
-  while (!/Demo data: (done|moved)/.test(server.output())) {
-    if (Date.now() > deadline) throw new Error(`The demo data was not ready in 10 minutes:\n${server.output()}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
 
 /** Signs in as the demo coach with "Keep me signed in", so the tabs Lighthouse opens restore the session. */
 async function signInAsDemoCoach(port: number, baseURL: string): Promise<string> {

@@ -16,6 +16,7 @@ import { signIn } from '../support/auth';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { startServer } from '../support/server';
 import { makeLargeVideo } from '../support/videos';
+import { median } from './benchSupport';
 
 const run = promisify(execFile);
 const FILES = Number(process.env.BENCH_FILES ?? 10);
@@ -24,12 +25,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 // The server probes each upload and makes its thumbnail after answering: a run that starts while the previous
 // run's are still being made shares two cores with them. Each measured run starts after this pause.
 const PAUSE_MS = Number(process.env.BENCH_PAUSE_MS ?? 4000);
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'courtside-bench-'));

@@ -15,14 +15,7 @@ export function actionRecorder() {
   return { actions, middleware, ofType: (type: string) => actions.filter((a) => a.type === type) };
 }
 
-const live: Array<{ sagaTask: { cancel(): void } | null }> = [];
-
-/** Stops every store's sagas after each test, so no timer or tab link outlives its test. */
-afterEach(() => {
-  while (live.length) live.pop()?.sagaTask?.cancel();
-});
-
-/** A real store (sagas running) that starts signed in. */
+/** A real store (sagas running) that starts signed in; setupTests.ts stops its sagas after the test. */
 export function signedInStore(token: string, options: MakeStoreOptions & { user?: User; now?: number } = {}) {
   const now = options.now ?? Date.now();
   const recorder = actionRecorder();
@@ -46,6 +39,5 @@ export function signedInStore(token: string, options: MakeStoreOptions & { user?
       ...options.preloadedState,
     },
   });
-  live.push(store);
   return { store, recorder, navigate, redirect };
 }
