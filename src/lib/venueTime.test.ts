@@ -78,6 +78,12 @@ describe('a venue without a usable zone', () => {
     expect(formatVenueDateTime('2026-07-04T23:00:00Z', 'Mars/Olympus_Mons', device)).toBe('Jul 4, 2026, 6:00 PM CDT');
   });
 
+  it('reads a time without an offset as the wall time at the venue', () => {
+    const device = { locale: 'en-US', deviceZone: 'Asia/Tokyo' };
+    expect(formatVenueDateTime('2026-07-04T18:00', 'America/New_York', device)).toBe('Jul 4, 2026, 6:00 PM EDT');
+    expect(formatVenueDateTime('2026-07-04T22:00:00.000+00:00', 'America/New_York', device)).toBe('Jul 4, 2026, 6:00 PM EDT');
+  });
+
   it('shows an unreadable instant as it came', () => {
     expect(formatVenueDateTime('soon', NY)).toBe('soon');
   });
@@ -89,5 +95,13 @@ describe('venueZone', () => {
     expect(venueZone(null)).toBe(DEFAULT_VENUE_ZONE);
     expect(venueZone('')).toBe(DEFAULT_VENUE_ZONE);
     expect(venueZone('Nowhere/Land', 'Europe/Berlin')).toBe('Europe/Berlin');
+  });
+
+  it('keeps zone names the runtime lists only as aliases, and any other spelling it accepts', () => {
+    // Intl.supportedValuesOf lists canonical names; these are valid all the same.
+    expect(venueZone('US/Eastern')).toBe('US/Eastern');
+    expect(venueZone('Asia/Calcutta')).toBe('Asia/Calcutta');
+    expect(venueZone('america/new_york')).toBe('america/new_york');
+    expect(venueZone('UTC')).toBe('UTC');
   });
 });

@@ -4,10 +4,14 @@ import { DateTime, IANAZone, Settings, type Zone } from 'luxon';
 // and a list formats a time per card: the answers are kept. A zone name's validity never changes; the device's
 // zone is read again after 10 s (a traveller's phone may change zone while a page is open).
 const zoneValidity = new Map<string, boolean>();
+let knownZones: ReadonlySet<string> | undefined;
 function isValidZone(zone: string): boolean {
   let valid = zoneValidity.get(zone);
   if (valid === undefined) {
-    valid = IANAZone.isValidZone(zone);
+    // The runtime's own list of canonical zones answers for most names without a formatter; an alias
+    // ("US/Eastern") or a runtime without the list is asked the slow way.
+    knownZones ??= new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
+    valid = knownZones.has(zone) || IANAZone.isValidZone(zone);
     zoneValidity.set(zone, valid);
   }
   return valid;
@@ -59,8 +63,34 @@ function isDeviceZone(zone: string, deviceZone: string | undefined): boolean {
  */
 export function formatVenueDateTime(iso: string, zone: string | null | undefined, options: VenueTimeOptions = {}): string {
   const where = venueZone(zone);
+  const label = !isDeviceZone(where, options.deviceZone);
+  const instant = WITH_OFFSET.test(iso) ? Date.parse(iso) : Number.NaN;
+  if (!Number.isNaN(instant)) return venueFormatter(where, options.locale, options.seconds === true, label).format(instant);
+  // Without an offset the text is a wall time at the venue, which luxon reads in that zone.
   const at = DateTime.fromISO(iso, { zone: where, locale: options.locale });
   if (!at.isValid) return iso;
-  const label = isDeviceZone(where, options.deviceZone) ? {} : { timeZoneName: 'short' as const };
-  return at.toLocaleString({ ...(options.seconds ? DateTime.DATETIME_MED_WITH_SECONDS : DateTime.DATETIME_MED), ...label });
+  return at.toLocaleString({
+    ...(options.seconds ? DateTime.DATETIME_MED_WITH_SECONDS : DateTime.DATETIME_MED),
+    ...(label ? { timeZoneName: 'short' as const } : {}),
+  });
+}
+
+/** An ISO instant with its offset (what the API sends): `Date.parse` reads it exactly. */
+const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+// One Intl formatter per zone and style, built on first use and kept: building one is the slow part (luxon
+// builds two or three per zone for the same text). Same options as luxon's DATETIME_MED(_WITH_SECONDS).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function venueFormatter(zone: string, locale: string | undefined, seconds: boolean, label: boolean): Intl.DateTimeFormat {
+  const key = `${zone}|${locale ?? ''}|${seconds}|${label}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, {
+      ...(seconds ? DateTime.DATETIME_MED_WITH_SECONDS : DateTime.DATETIME_MED),
+      timeZone: zone,
+      ...(label ? { timeZoneName: 'short' } : {}),
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
 }
