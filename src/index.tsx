@@ -45,12 +45,10 @@ async function start() {
     ]),
   );
 
-  (await import(/* webpackMode: "eager" */ './app/preactRendering')).renderUpdatesInTasksOfTheirOwn();
   const container = document.getElementById('root');
   if (!container) return;
   const app = createElement(StrictMode, null, createElement(App, { store, navigation }));
-  // Both in a transition: React renders it in slices of a few milliseconds; Preact (the browser build) renders at
-  // once, its later updates each in a task of their own (preactRendering.ts). /login
+  // Both in a transition, so React renders in slices of a few milliseconds rather than one long task. /login
   // arrives painted by the build's prerender (dist/login.html): its markup is taken over where the first render
   // matches it; anything else renders afresh, replacing whatever markup the page came with.
   const hydrate = container.hasChildNodes() && canHydrateLoginPage(store.getState(), window.location);

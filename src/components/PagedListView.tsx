@@ -6,7 +6,6 @@ import type { ListEmptyProps } from './ListEmpty';
 import { ListError, type ListErrorProps } from './ListError';
 import { ListSkeleton, type ListSkeletonProps } from './ListSkeleton';
 import { ListStates } from './ListStates';
-import { useRenderInSteps } from './useRenderInSteps';
 
 /** What a paged list screen shows (docs/product/part-2.md §4: loading, error, empty, data; paging idle or loading more). */
 export interface PagedList<T> {
@@ -50,14 +49,8 @@ const VISUALLY_HIDDEN = {
   whiteSpace: 'nowrap',
 } as const;
 
-const NO_ITEMS: readonly never[] = [];
-
 export function PagedListView<T>({ list, empty, skeleton, loadMoreLabel, heading, children }: PagedListViewProps<T>) {
   const shown = (list.items?.length ?? 0) > 0;
-  // The first screenful at once, the rest a few rows per task; 'Load More' once every row is there, so it
-  // does not move under a finger.
-  const rendered = useRenderInSteps(list.items ?? NO_ITEMS);
-  const allRendered = rendered.length === (list.items?.length ?? 0);
   return (
     <>
       {heading && (
@@ -67,12 +60,12 @@ export function PagedListView<T>({ list, empty, skeleton, loadMoreLabel, heading
       )}
       <Stack spacing={2}>
         {shown && list.error && <ListError {...list.error} />}
-        <ListStates items={list.items && rendered} loading={list.loading} error={list.error} empty={empty} skeleton={skeleton}>
+        <ListStates items={list.items} loading={list.loading} error={list.error} empty={empty} skeleton={skeleton}>
           {children}
         </ListStates>
         {shown && list.loadingMore && <ListSkeleton {...skeleton} count={2} label="Loading more..." />}
         {list.loadMoreError && <ListError {...list.loadMoreError} />}
-        {shown && allRendered && list.hasMore && !list.loadMoreError && (
+        {shown && list.hasMore && !list.loadMoreError && (
           <Button
             variant="outlined"
             size="large"

@@ -1,5 +1,5 @@
 import { ThemeProvider } from '@mui/material/styles';
-import { render, screen, within, waitFor } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Settings } from 'luxon';
 import { http, HttpResponse } from 'msw';
@@ -79,7 +79,7 @@ describe('EventClipsScreen (docs/product/part-2.md §2 "Clips of an event")', ()
     expect(screen.getByText('Fenway Park · Jul 4, 2026, 7:00 PM EDT · 13 clips')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading clips...' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to My Clips' })).toHaveAttribute('href', '/clips');
-    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(12));
+    expect(await screen.findAllByRole('article')).toHaveLength(12);
   });
 
   it('after a sign-out, does not show the state another user left in the tab’s history: waits for the API’s event', async () => {
@@ -123,9 +123,10 @@ describe('EventClipsScreen (docs/product/part-2.md §2 "Clips of an event")', ()
   it("shows 12 clips a page; 'Load More Clips' adds the next page and goes once all are shown", async () => {
     const pages = answerPages(eventClipsAnswer(1, 13), eventClipsAnswer(2, 13));
     const { user } = renderScreen({ state: FROM_MY_CLIPS });
-    await waitFor(() => expect(cards()).toHaveLength(12));
+    await screen.findAllByRole('article');
+    expect(cards()).toHaveLength(12);
     expect(screen.queryByRole('article', { name: 'Jul 4, 2026, 7:13 PM EDT' })).not.toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: 'Load More Clips' }));
+    await user.click(screen.getByRole('button', { name: 'Load More Clips' }));
     expect(await screen.findByRole('article', { name: 'Jul 4, 2026, 7:13 PM EDT' })).toBeInTheDocument();
     expect(cards()).toHaveLength(13);
     expect(screen.queryByRole('button', { name: 'Load More Clips' })).not.toBeInTheDocument();
@@ -139,7 +140,8 @@ describe('EventClipsScreen (docs/product/part-2.md §2 "Clips of an event")', ()
       eventClipsAnswer(2, 13),
     );
     const { user } = renderScreen();
-    await user.click(await screen.findByRole('button', { name: 'Load More Clips' }));
+    await screen.findAllByRole('article');
+    await user.click(screen.getByRole('button', { name: 'Load More Clips' }));
     expect(await screen.findByText('HTTP 503: Failed to load clips')).toBeInTheDocument();
     expect(cards()).toHaveLength(12);
     await user.click(screen.getByRole('button', { name: 'Retry' }));

@@ -1,4 +1,4 @@
-import { screen, within, waitFor } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { Settings } from 'luxon';
 import { http, HttpResponse } from 'msw';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
@@ -45,7 +45,8 @@ describe('UnassociatedClipsScreen (docs/product/part-2.md §2 "Unassociated clip
     expect(screen.getByRole('heading', { name: 'Unassociated Clips', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading clips...' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to My Clips' })).toHaveAttribute('href', '/clips');
-    await waitFor(() => expect(cards()).toHaveLength(3));
+    await screen.findAllByRole('article');
+    expect(cards()).toHaveLength(3);
     // 23:01 UTC on 4 July is 8:01 AM on the 5th in Tokyo; no zone named, it is the device's own.
     expect(screen.getByRole('article', { name: 'Jul 5, 2026, 8:01 AM' })).toBeInTheDocument();
     expect(screen.getByText('3 clips not linked to any event')).toBeInTheDocument();
@@ -54,8 +55,9 @@ describe('UnassociatedClipsScreen (docs/product/part-2.md §2 "Unassociated clip
   it("shows 12 a page with 'Load More Clips' for the rest", async () => {
     const asked = answerPages(unassociatedAnswer(1, 14), unassociatedAnswer(2, 14));
     const { user } = renderScreen();
-    await waitFor(() => expect(cards()).toHaveLength(12));
-    await user.click(await screen.findByRole('button', { name: 'Load More Clips' }));
+    await screen.findAllByRole('article');
+    expect(cards()).toHaveLength(12);
+    await user.click(screen.getByRole('button', { name: 'Load More Clips' }));
     expect(await screen.findByRole('article', { name: 'Jul 5, 2026, 8:14 AM' })).toBeInTheDocument();
     expect(cards()).toHaveLength(14);
     expect(screen.queryByRole('button', { name: 'Load More Clips' })).not.toBeInTheDocument();
