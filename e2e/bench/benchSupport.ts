@@ -1,4 +1,8 @@
-/** What the benches share: the median of their runs, and waiting for the demo data a bench measures against. */
+/**
+ * What the benches share: the median of their runs, waiting for the demo data a bench measures against, signing
+ * in as the demo coach, and how a bench's script ends.
+ */
+import type { Page } from '@playwright/test';
 import type { RunningServer } from '../support/server';
 
 export const median = (values: number[]): number => {
@@ -14,4 +18,22 @@ export async function waitForDemo(server: RunningServer): Promise<void> {
     if (Date.now() > deadline) throw new Error(`The demo data was not ready in 10 minutes:\n${server.output()}`);
     await new Promise((r) => setTimeout(r, 1000));
   }
+}
+
+/** Signs in as the demo coach with "Keep me signed in" (so other tabs restore the session), ending on the home page. */
+export async function signInAsDemoCoach(page: Page, baseURL: string): Promise<void> {
+  await page.goto(`${baseURL}/login`);
+  await page.getByLabel('Keep me signed in').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/idp\/authorize/);
+  await page.getByRole('button', { name: 'Continue as the demo coach' }).click();
+  await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+}
+
+/** Runs a bench's main; an error is printed and ends the process with a failure. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 }

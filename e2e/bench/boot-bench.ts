@@ -9,7 +9,7 @@
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { startServer, type RunningServer } from '../support/server';
-import { median, waitForDemo } from './benchSupport';
+import { median, runBench, signInAsDemoCoach, waitForDemo } from './benchSupport';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONLY = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
@@ -67,11 +67,7 @@ async function measure(browser: Browser, url: string, storageState: string | und
 async function signedInState(browser: Browser, server: RunningServer): Promise<string> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${server.baseURL}/login`);
-  await page.getByLabel('Keep me signed in').check();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Continue as the demo coach' }).click();
-  await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+  await signInAsDemoCoach(page, server.baseURL);
   const state = JSON.stringify(await context.storageState());
   await context.close();
   return state;
@@ -112,7 +108,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

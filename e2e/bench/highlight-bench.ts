@@ -25,7 +25,7 @@ import { fromNow, HOUR } from '../support/events';
 import { startServer } from '../support/server';
 import { storedToken } from '../support/session';
 import { ffmpegPath } from '../support/videos';
-import { median } from './benchSupport';
+import { median, runBench } from './benchSupport';
 
 const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 const SELECTS = 20;
@@ -236,7 +236,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

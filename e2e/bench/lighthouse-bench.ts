@@ -11,7 +11,7 @@
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { startServer, type RunningServer } from '../support/server';
-import { median, waitForDemo } from './benchSupport';
+import { median, runBench, signInAsDemoCoach, waitForDemo } from './benchSupport';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Runs Lighthouse itself could not record (NO_NAVSTART and the like) made again per page, before giving up. */
@@ -60,16 +60,11 @@ const PAGES: PageToMeasure[] = [
   },
 ];
 
-/** Signs in as the demo coach with "Keep me signed in", so the tabs Lighthouse opens restore the session. */
-async function signInAsDemoCoach(port: number, baseURL: string): Promise<string> {
+/** The demo coach's token, signed in with "Keep me signed in" so the tabs Lighthouse opens restore the session. */
+async function demoCoachToken(port: number, baseURL: string): Promise<string> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = await browser.contexts()[0]!.newPage();
-  await page.goto(`${baseURL}/login`);
-  await page.getByLabel('Keep me signed in').check();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/idp\/authorize/);
-  await page.getByRole('button', { name: 'Continue as the demo coach' }).click();
-  await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+  await signInAsDemoCoach(page, baseURL);
   const token = await page.evaluate(
     () => (JSON.parse(sessionStorage.getItem('courtside.auth') ?? '{}') as { token?: string }).token ?? '',
   );
@@ -98,7 +93,7 @@ async function main() {
     // Signed-out pages first: once signed in, /login sends the visitor on to '/'.
     let token = '';
     for (const page of [...pages].sort((a, b) => Number(a.signedIn) - Number(b.signedIn))) {
-      if (page.signedIn && !token) token = await signInAsDemoCoach(chrome.port, server.baseURL);
+      if (page.signedIn && !token) token = await demoCoachToken(chrome.port, server.baseURL);
       const path = typeof page.path === 'string' ? page.path : await page.path(server, token);
       const runs: Figures[] = [];
       let failedRuns = 0;
@@ -174,7 +169,4 @@ async function main() {
 
 const ms = (value: number) => `${Math.round(value)} ms`.padStart(8);
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -15,6 +15,7 @@ import { createEventViaApi } from '../support/clips';
 import { createVenueViaApi, fromNow, HOUR } from '../support/events';
 import { storedToken } from '../support/session';
 import { startServer } from '../support/server';
+import { runBench } from './benchSupport';
 
 const TAPS = Number(process.env.BENCH_TAPS ?? 30);
 const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
@@ -147,7 +148,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -16,7 +16,7 @@ import { signIn } from '../support/auth';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { startServer } from '../support/server';
 import { makeLargeVideo } from '../support/videos';
-import { median } from './benchSupport';
+import { median, runBench } from './benchSupport';
 
 const run = promisify(execFile);
 const FILES = Number(process.env.BENCH_FILES ?? 10);
@@ -155,7 +155,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);
