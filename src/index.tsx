@@ -6,7 +6,7 @@
  * ordered so that each one's modules are mostly new (the API before the store that uses it, React's DOM
  * runtime before the components).
  */
-import { yieldToMain } from './lib/yieldToMain';
+import { yieldToMain } from './app/yieldToMain';
 
 /** Marks a stage's end on the performance timeline (`npm run bench:boot` shows which long task held it). */
 const mark = (name: string) => performance.mark(`courtside:${name}`);
