@@ -2,10 +2,11 @@
  * Administrative changes made directly on the database:
  *   npm run admin -- revoke|restore|delete|promote <email> [--data-dir DIR]
  * PGlite is single-process: stop the server first (or use the /api/v1/admin/users/* endpoints while it runs).
+ * With DATABASE_URL (PostgreSQL) it works on that database, servers running or not.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { openDb } from './db';
+import { openDb, type Db } from './db';
 import { acquireLock } from './lib/lock';
 import { ADMIN_ACTIONS, applyAdminAction, isValidEmail, type AdminAction } from './lib/users';
 
@@ -17,7 +18,8 @@ const USAGE = `Usage: npm run admin -- <${ADMIN_ACTIONS.join('|')}> <email> [--d
   promote  add the ADMIN role
 
 DIR defaults to $DATA_DIR or ./data. The server must not be running on the same DIR at the same time
-(PGlite allows one process per database); while it runs, use POST /api/v1/admin/users/<action> instead.`;
+(PGlite allows one process per database); while it runs, use POST /api/v1/admin/users/<action> instead.
+With DATABASE_URL set, the change is made on that PostgreSQL database, whether servers run on it or not.`;
 
 function parseArgs(argv: string[]): { action: AdminAction; email: string; dataDir: string } | string {
   const rest: string[] = [];
@@ -51,11 +53,22 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return args ? 2 : 0;
   }
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  if (databaseUrl) {
+    let shared: Db;
+    try {
+      shared = await openDb(args.dataDir, { databaseUrl });
+    } catch (err) {
+      console.error(err instanceof Error ? err.message : String(err));
+      return 1;
+    }
+    return apply(shared, args, 'the database');
+  }
   if (!existsSync(path.join(args.dataDir, 'db'))) {
     console.error(`No database in ${args.dataDir} (start the server once, or pass --data-dir)`);
     return 1;
   }
-  let db;
+  let db: Db;
   let release: () => void;
   try {
     release = acquireLock(args.dataDir, (message) => console.warn(message));
@@ -77,9 +90,18 @@ async function main(): Promise<number> {
     return 1;
   }
   try {
+    return await apply(db, args, args.dataDir);
+  } finally {
+    release();
+  }
+}
+
+/** Applies the action and closes the database; `where` names it in the message for an unknown e-mail. */
+async function apply(db: Db, args: { action: AdminAction; email: string }, where: string): Promise<number> {
+  try {
     const user = await applyAdminAction(db, args.action, args.email);
     if (!user) {
-      console.error(`No user with e-mail ${args.email} in ${args.dataDir}`);
+      console.error(`No user with e-mail ${args.email} in ${where}`);
       return 1;
     }
     console.info(
@@ -90,7 +112,6 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     await db.close();
-    release();
   }
 }
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { stdSerializers } from 'pino';
-import { openDb } from './db';
+import { openDb, type Db } from './db';
 import { handleClientError } from './lib/clientError';
 import type { AppContext } from './lib/context';
 import { registerDemoSeed } from './lib/demo/seedDemo';
@@ -14,7 +14,7 @@ import { acquireLock } from './lib/lock';
 import { createOriginPolicy } from './lib/origin';
 import { removePartialUploads } from './lib/partialUploads';
 import { rejectUnstorableInput } from './lib/schema';
-import { loadSecret, parseSecretKey } from './lib/secret';
+import { loadDatabaseSecret, loadSecret, parseSecretKey } from './lib/secret';
 import { redactShareIds } from './lib/shareIds';
 import { contentSecurityPolicy, SECURITY_HEADERS } from './lib/security';
 import { pruneSignIns } from './lib/signIns';
@@ -82,6 +82,13 @@ export interface BuildAppOptions {
   demoData?: boolean;
   /** Render workers in this process (RENDER_WORKERS); default 1, 0 renders nothing (another process does). */
   renderWorkers?: number;
+  /**
+   * PostgreSQL instead of PGlite (DATABASE_URL, `postgres://…`). Several servers may then share the database:
+   * no DATA_DIR lock, and without SECRET_KEY the signing key is kept in the database.
+   */
+  databaseUrl?: string;
+  /** Connections one server keeps at most on PostgreSQL (DATABASE_POOL_SIZE); default 10. */
+  databasePoolSize?: number;
 }
 
 /**
@@ -225,14 +232,29 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await mkdir(uploadsDir, { recursive: true });
   await mkdir(highlightsDir, { recursive: true });
-  const releaseLock = acquireLock(dataDir, (message) => app.log.warn(message));
-  let db: Awaited<ReturnType<typeof openDb>>;
+  const shared = Boolean(opts.databaseUrl);
+  // PGlite: one process per DATA_DIR, held by a lock file. PostgreSQL: servers share the database (and DATA_DIR's
+  // media, where they share the disk), so there is nothing to hold.
+  const releaseLock = shared ? () => undefined : acquireLock(dataDir, (message) => app.log.warn(message));
+  let db: Db;
   let secret: Buffer;
   try {
-    // Only while holding the lock: another server on this DATA_DIR may be writing those partial files.
-    await removePartialUploads(uploadsDir, (message) => app.log.warn(message));
-    secret = envSecret ?? (await loadSecret(dataDir));
-    db = await openDb(dataDir);
+    // Alone on DATA_DIR (the lock), every partial file is a leftover; beside other servers, only those older
+    // than any request can run.
+    await removePartialUploads(uploadsDir, (message) => app.log.warn(message), {
+      olderThanMs: shared ? timeouts.requestMs + 60_000 : undefined,
+    });
+    db = await openDb(dataDir, {
+      databaseUrl: opts.databaseUrl,
+      poolSize: opts.databasePoolSize,
+      onIdleError: (err) => app.log.warn(`A database connection was lost while idle: ${err.message}`),
+    });
+    try {
+      secret = envSecret ?? (shared ? await loadDatabaseSecret(db) : await loadSecret(dataDir));
+    } catch (err) {
+      await db.close();
+      throw err;
+    }
   } catch (err) {
     releaseLock();
     throw err;

@@ -1,19 +1,30 @@
-import { mkdir, readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { Db } from './lib/db/driver';
+import { openPglite } from './lib/db/pgliteDb';
+import { openPostgres } from './lib/db/postgresDb';
 
-export type Db = PGlite;
+export type { Db, Queryable, QueryResult, DbEngine } from './lib/db/driver';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Opens (creating if needed) the PGlite database in `<dataDir>/db` and applies pending migrations. */
-export async function openDb(dataDir: string): Promise<Db> {
-  const dir = path.join(dataDir, 'db');
-  await mkdir(dir, { recursive: true });
-  const db = await PGlite.create(dir);
+export interface DbLocation {
+  /** PostgreSQL (DATABASE_URL); without it, PGlite in `<dataDir>/db`. */
+  databaseUrl?: string;
+  /** Connections kept at most on PostgreSQL (DATABASE_POOL_SIZE). */
+  poolSize?: number;
+  onIdleError?: (err: Error) => void;
+}
+
+/** Opens the database (PostgreSQL at `databaseUrl`, else PGlite in DATA_DIR) and applies pending migrations. */
+export async function openDb(dataDir: string, where: DbLocation = {}): Promise<Db> {
+  const db = where.databaseUrl
+    ? await openPostgres(where.databaseUrl, { poolSize: where.poolSize, onIdleError: where.onIdleError })
+    : await openPglite(dataDir);
   try {
-    await migrate(db);
+    // Servers starting together on one PostgreSQL: the first migrates, the others wait and find nothing to do.
+    await db.withLock('courtside:migrate', () => migrate(db));
   } catch (err) {
     await db.close();
     throw err;

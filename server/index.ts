@@ -19,6 +19,16 @@ if (!Number.isFinite(ttl) || ttl <= 0) {
   process.exit(1);
 }
 
+const poolSize = process.env.DATABASE_POOL_SIZE ? Number(process.env.DATABASE_POOL_SIZE) : undefined;
+if (poolSize !== undefined && (!Number.isInteger(poolSize) || poolSize < 1)) {
+  console.error(`Invalid DATABASE_POOL_SIZE: ${process.env.DATABASE_POOL_SIZE}`);
+  process.exit(1);
+}
+if (process.env.DATABASE_URL && !/^postgres(ql)?:\/\//.test(process.env.DATABASE_URL)) {
+  console.error('Invalid DATABASE_URL: expected postgres://user:password@host:port/database');
+  process.exit(1);
+}
+
 /** TRUST_PROXY: `1`/`true` believes any proxy; otherwise a comma-separated list of proxy addresses/CIDRs. */
 function trustProxy(value: string | undefined): boolean | string[] {
   if (!value || value === '0' || value === 'false') return false;
@@ -45,6 +55,8 @@ try {
     sourceMaps: process.env.SOURCE_MAPS === '1',
     demoData: process.env.DEMO_DATA !== '0',
     renderWorkers: process.env.RENDER_WORKERS === undefined ? undefined : Number(process.env.RENDER_WORKERS),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    databasePoolSize: poolSize,
   });
 } catch (err) {
   // Configuration and data-directory problems: one clear line, no stack trace.
@@ -83,7 +95,9 @@ try {
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;
 const origin = process.env.PUBLIC_ORIGIN ? parsePublicOrigin(process.env.PUBLIC_ORIGIN) : `http://localhost:${actualPort}`;
-console.info(`${PRODUCT_NAME} is running at ${origin}/ (data: ${dataDir})`);
+console.info(
+  `${PRODUCT_NAME} is running at ${origin}/ (data: ${dataDir}${process.env.DATABASE_URL ? ', database: PostgreSQL' : ''})`,
+);
 // After listen and not awaited: the demo's clips take a while and the app is usable meanwhile. It never
 // rejects: it seeds a fresh data directory, finishes a seed cut short, or moves a finished demo forward to
 // the present (server/lib/demo/seedDemo.ts, moveDemo.ts); without DEMO_DATA it does nothing.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Queryable } from '../db';
 
 /** HMAC-SHA256 keys shorter than this are guessable in practice; 32 bytes is the hash's own size. */
 export const MIN_SECRET_BYTES = 32;
@@ -89,4 +90,23 @@ export async function loadSecret(dataDir: string): Promise<Buffer> {
   const secret = randomBytes(MIN_SECRET_BYTES);
   await writeAtomically(file, secret);
   return secret;
+}
+
+/**
+ * The signing key kept in the database (table server_secret), for servers on one PostgreSQL without SECRET_KEY:
+ * the first server to start makes it, every other one reads the same key, so a token signed by one is valid at all.
+ */
+export async function loadDatabaseSecret(db: Queryable): Promise<Buffer> {
+  await db.query('INSERT INTO server_secret (id, key) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [
+    randomBytes(MIN_SECRET_BYTES).toString('base64'),
+  ]);
+  const r = await db.query<{ key: string }>('SELECT key FROM server_secret WHERE id = 1');
+  const key = Buffer.from(r.rows[0]?.key ?? '', 'base64');
+  if (key.length < MIN_SECRET_BYTES) {
+    throw new SecretKeyError(
+      `The signing key in the database (table server_secret) holds ${key.length} bytes; at least ${MIN_SECRET_BYTES} are needed. ` +
+        'Delete its row to generate a new key (everyone signs in again), or set SECRET_KEY.',
+    );
+  }
+  return key;
 }

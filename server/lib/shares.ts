@@ -100,7 +100,8 @@ export function shareLimitReached(): ApiError {
 
 /**
  * A new link to `highlightId` (the caller's, rendered: the route checked). The count of active links and the insert
- * run in one transaction, so two requests at once cannot pass the limit together (PGlite runs one at a time).
+ * run in one transaction that first locks the highlight's row, so two requests at once (on one server or two) take
+ * turns and cannot pass the limit together.
  */
 export async function createShare(
   db: Db,
@@ -109,6 +110,7 @@ export async function createShare(
   const now = new Date(input.nowMs);
   const expiresAt = input.expiresInDays === null ? null : new Date(input.nowMs + input.expiresInDays * DAY_MS);
   return db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM highlights WHERE id = $1 FOR UPDATE', [input.highlightId]);
     const active = await tx.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM highlight_shares
        WHERE highlight_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2)`,

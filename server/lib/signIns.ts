@@ -1,12 +1,10 @@
-import type { Transaction } from '@electric-sql/pglite';
-import type { Db } from '../db';
+import type { Queryable } from '../db';
 
 /**
  * A sign-in is what one successful callback starts: every token issued for it, also by refreshes, carries
  * its id (`sid`). Revoking the sign-in ends all of those tokens at once, including ones taken before the
  * last refresh (another tab's, or a stolen copy).
  */
-type Queryable = Db | Transaction;
 
 export interface SignInRow {
   user_id: string;
@@ -50,4 +48,38 @@ export async function revokeUserSignIns(db: Queryable, userId: string, now: Date
  */
 export async function pruneSignIns(db: Queryable, cutoff: Date): Promise<void> {
   await db.query('DELETE FROM sign_ins WHERE (revoked_at IS NOT NULL AND revoked_at < $1) OR expires_at < $1', [cutoff]);
+}
+
+export type RefreshVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts one refresh of sign-in `sid` unless it already had `limit` within the last `windowMs`. Kept on the
+ * sign-in's row, not in a server's memory, so the limit holds across servers and restarts; one UPDATE checks and
+ * counts, and its row lock makes concurrent refreshes of one sign-in take turns.
+ */
+export async function recordRefresh(
+  db: Queryable,
+  sid: string,
+  nowMs: number,
+  limit: number,
+  windowMs: number,
+): Promise<RefreshVerdict> {
+  const now = new Date(nowMs);
+  const since = new Date(nowMs - windowMs);
+  const recent = 'ARRAY(SELECT t FROM unnest(refreshed_at) AS t WHERE t > $2 ORDER BY t)';
+  const counted = await db.query(
+    `UPDATE sign_ins SET refreshed_at = array_append(${recent}, $3)
+      WHERE id = $1 AND cardinality(${recent}) < $4 RETURNING id`,
+    [sid, since, now, limit],
+  );
+  if (counted.rows.length > 0) return { allowed: true };
+  const oldest = await db.query<{ first: Date | null }>(
+    'SELECT (SELECT min(t) FROM unnest(refreshed_at) AS t WHERE t > $2) AS first FROM sign_ins WHERE id = $1',
+    [sid, since],
+  );
+  const first = oldest.rows[0]?.first;
+  // No row: the sign-in is gone (pruned or deleted meanwhile); the token check refuses it next time.
+  if (!oldest.rows[0]) return { allowed: true };
+  const freeAt = (first ? first.getTime() : nowMs) + windowMs;
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - nowMs) / 1000)) };
 }

@@ -5,7 +5,7 @@ import { checkToken, issueFor, loadUsableUser, requestOrigin, requireAuth, sameO
 import type { AppContext, UserRow } from '../lib/context';
 import { ApiError, invalidInput, ok } from '../lib/envelope';
 import { parseInput, requiredText, text } from '../lib/schema';
-import { extendSignIn, revokeSignIn, startSignIn } from '../lib/signIns';
+import { extendSignIn, recordRefresh, revokeSignIn, startSignIn } from '../lib/signIns';
 import { ADMIN_ACTIONS, applyAdminAction, isValidEmail } from '../lib/users';
 
 export const REFRESH_LIMIT = 10;
@@ -31,31 +31,7 @@ function assertProvider(ctx: AppContext, params: unknown): void {
   }
 }
 
-/**
- * Sliding window of refresh times per sign-in (in memory; resets on restart). Per sign-in, not per user,
- * so a stolen token refreshed in a loop cannot lock the real user's own sign-in out.
- */
-function refreshLimiter(): (sid: string, nowMs: number) => void {
-  const log = new Map<string, number[]>();
-  return (sid, nowMs) => {
-    const recent = (log.get(sid) ?? []).filter((t) => nowMs - t < REFRESH_WINDOW_MS);
-    if (recent.length >= REFRESH_LIMIT) {
-      log.set(sid, recent);
-      const retryAfter = Math.ceil((REFRESH_WINDOW_MS - (nowMs - (recent[0] ?? nowMs))) / 1000);
-      throw new ApiError(429, 'RATE_LIMITED', 'Too many token refreshes; try again later', { retryAfterSeconds: retryAfter });
-    }
-    recent.push(nowMs);
-    log.set(sid, recent);
-    // Forget sign-ins that stopped refreshing, so the map does not grow with every sign-in ever made.
-    if (log.size > 1000) {
-      for (const [key, times] of log) if (times.every((t) => nowMs - t >= REFRESH_WINDOW_MS)) log.delete(key);
-    }
-  };
-}
-
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const countRefresh = refreshLimiter();
-
   app.get('/api/v1/auth/:provider/login', async (request) => {
     assertProvider(ctx, request.params);
     const origin = requestOrigin(request);
@@ -94,7 +70,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post('/api/v1/auth/verify/refresh', async (request) => {
     const claims = await checkToken(ctx, request, 'grace');
     const user = await loadUsableUser(ctx, claims.userId);
-    countRefresh(claims.sid, ctx.now());
+    // Per sign-in, not per user, so a stolen token refreshed in a loop cannot lock the real user's sign-in out.
+    const verdict = await recordRefresh(ctx.db, claims.sid, ctx.now(), REFRESH_LIMIT, REFRESH_WINDOW_MS);
+    if (!verdict.allowed) {
+      throw new ApiError(429, 'RATE_LIMITED', 'Too many token refreshes; try again later', {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
+    }
     const issued = issueFor(ctx, user, claims.sid);
     await extendSignIn(ctx.db, claims.sid, issued.exp);
     return ok({ token: issued.token, user: issued.user });

@@ -3,12 +3,13 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
-import { openDb, type Db } from '../db';
+import type { Db } from '../db';
+import { dropTestDatabase, openTestDb, testDbOptions } from './testDb';
 import { makeClock, tempDir, TEST_VENUES, type Clock } from './helpers';
 
 /**
  * Rows written straight into the app's database, for listing tests where uploading real files is not the
- * point. PGlite is single-process, so the app is stopped while the rows go in and started again on the same
+ * point. PGlite is single-process (and tests run on it too), so the app is stopped while the rows go in and started again on the same
  * data directory: the signing key and the sign-ins are there, so tokens issued before stay valid.
  */
 export class BrowseApp {
@@ -30,8 +31,9 @@ export class BrowseApp {
     return new BrowseApp(await BrowseApp.build(dataDir, clock, opts), clock, dataDir, opts);
   }
 
-  private static build(dataDir: string, clock: Clock, opts: Partial<BuildAppOptions>): Promise<FastifyInstance> {
+  private static async build(dataDir: string, clock: Clock, opts: Partial<BuildAppOptions>): Promise<FastifyInstance> {
     return buildApp({
+      ...(await testDbOptions(dataDir)),
       venues: TEST_VENUES,
       distDir: path.join(dataDir, 'no-dist'),
       ffmpegPath: null,
@@ -47,7 +49,7 @@ export class BrowseApp {
   /** Stops the app, runs `fn` on its database, then starts the app again on the same data. */
   async withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
     await this.app.close();
-    const db = await openDb(this.dataDir);
+    const db = await openTestDb(this.dataDir);
     try {
       return await fn(db);
     } finally {
@@ -58,6 +60,7 @@ export class BrowseApp {
 
   async close(): Promise<void> {
     await this.app.close();
+    await dropTestDatabase(this.dataDir);
     await rm(this.dataDir, { recursive: true, force: true });
   }
 }

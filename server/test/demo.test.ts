@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import { openDb } from '../db';
+import { openTestDb } from './testDb';
 import { DEMO_COACH_EMAIL, DEMO_PARENT_EMAIL } from '../lib/demo/demoAccounts';
 import { OPEN_ENDED_MS, pickDemoVenues, planDemo, spreadClips, type DemoPlan, type PlannedEvent } from '../lib/demo/demoPlan';
 import { demoVideoArgs } from '../lib/demo/demoVideo';
@@ -165,8 +165,8 @@ interface Counts {
   seeds: number;
 }
 
-async function countRows(dataDir: string): Promise<Counts & { db: Awaited<ReturnType<typeof openDb>> }> {
-  const db = await openDb(dataDir);
+async function countRows(dataDir: string): Promise<Counts & { db: Awaited<ReturnType<typeof openTestDb>> }> {
+  const db = await openTestDb(dataDir);
   const r =
     await db.query<Counts>(`SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM events) AS events,
     (SELECT count(*)::int FROM clips) AS clips, (SELECT count(*)::int FROM tags) AS tags,
@@ -346,7 +346,7 @@ interface Placement {
 }
 
 async function readPlacement(dataDir: string): Promise<Placement> {
-  const db = await openDb(dataDir);
+  const db = await openTestDb(dataDir);
   try {
     const events = await db.query<{ id: string; start_time: Date; end_time: Date | null }>(
       'SELECT id, start_time, end_time FROM events',
@@ -446,7 +446,7 @@ describe('keeping the demo current', () => {
       const otherEvent = await addEvent('other@example.com', 'Somebody else adds an event');
       await first.app.close();
 
-      const db = await openDb(dataDir);
+      const db = await openTestDb(dataDir);
       const ids = async (sql: string, params: unknown[] = []): Promise<string[]> =>
         (await db.query<{ id: string }>(sql, params)).rows.map((r) => r.id);
       const [otherUser] = await ids("SELECT id FROM users WHERE email = 'other@example.com'");
@@ -505,7 +505,7 @@ describe('keeping the demo current', () => {
       );
       assert.deepEqual(counts, { during: 2, before: 8, after: 10 });
       // The demo's clips at events still lie inside them, before now.
-      const check = await openDb(dataDir);
+      const check = await openTestDb(dataDir);
       const outside = await check.query<{ id: string }>(
         `SELECT c.id FROM clips c JOIN events e ON e.id = c.event_id
          WHERE c.id = ANY($1::uuid[]) AND (c.recorded_at < e.start_time OR c.recorded_at > $2
@@ -562,7 +562,7 @@ describe('keeping the demo current', () => {
         moved(before, delta, { events: before.eventIds, clips: [], tags: Object.keys(before.tags) }),
       );
       // The clips were made at their first placement, then moved with their events: inside them, one live.
-      const db = await openDb(dataDir);
+      const db = await openTestDb(dataDir);
       const made = await db.query<{ planned: string; recorded_at: Date; start_time: Date; end_time: Date | null }>(
         `SELECT p ->> 'recordedAt' AS planned, c.recorded_at, e.start_time, e.end_time
          FROM demo_seed s, jsonb_array_elements(s.clips) AS p JOIN clips c ON c.id = (p ->> 'id')::uuid
@@ -608,7 +608,7 @@ describe('keeping the demo current', () => {
       const before = await readPlacement(dataDir);
 
       // Back to the schema of 006: no placement, no ids.
-      const db = await openDb(dataDir);
+      const db = await openTestDb(dataDir);
       await db.exec(`ALTER TABLE demo_seed DROP COLUMN placed_at, DROP COLUMN user_ids, DROP COLUMN event_ids;
         DELETE FROM schema_migrations WHERE name = '007_demo_placed_at.sql'`);
       await db.close();

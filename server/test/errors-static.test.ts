@@ -4,7 +4,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { openDb } from '../db';
+import { openTestDb } from './testDb';
 import { scrub } from '../lib/redact';
 import { newShareId } from '../lib/shareIds';
 import { injectNonce } from '../routes/static';
@@ -55,7 +55,7 @@ describe('error reports', () => {
     });
     assert.equal(huge.statusCode, 413);
     await t.app.close();
-    const db = await openDb(t.dataDir);
+    const db = await openTestDb(t.dataDir);
     try {
       const r = await db.query<{ payload: Record<string, unknown> }>('SELECT payload FROM error_reports WHERE id = $1', [id]);
       const stored = JSON.stringify(r.rows[0]?.payload);
@@ -176,7 +176,7 @@ describe('error reports never keep a token', () => {
         }
       }
       await t.app.close();
-      const db = await openDb(t.dataDir);
+      const db = await openTestDb(t.dataDir);
       try {
         const rows = (await db.query<{ payload: Record<string, unknown> }>('SELECT payload FROM error_reports')).rows;
         assert.equal(rows.length, planted);

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import type { Venue } from '../lib/venues';
 import { seedEmptyDb } from './freshDb';
+import { dropTestDatabase, onPostgres, testDbOptions } from './testDb';
 
 /** Tiny stand-in for server/data/venues.json so tests do not depend on it. */
 export const TEST_VENUES: Venue[] = [
@@ -72,7 +73,7 @@ export async function tempDir(prefix = 'courtside-test-'): Promise<string> {
 /** An empty data directory, as on a first start (its database already made: see freshDb.ts). */
 export async function freshDataDir(): Promise<string> {
   const dataDir = await tempDir();
-  await seedEmptyDb(dataDir);
+  if (!onPostgres) await seedEmptyDb(dataDir); // on PostgreSQL its database is made on first use (testDb.ts)
   return dataDir;
 }
 
@@ -92,6 +93,7 @@ export async function startApp(opts: Partial<BuildAppOptions> = {}): Promise<Tes
     venues: TEST_VENUES,
     distDir: path.join(dataDir, 'no-dist'),
     now: clock.now,
+    ...(await testDbOptions(dataDir)),
     ...opts,
     dataDir,
   });
@@ -101,6 +103,7 @@ export async function startApp(opts: Partial<BuildAppOptions> = {}): Promise<Tes
     clock,
     close: async () => {
       await app.close();
+      await dropTestDatabase(dataDir);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

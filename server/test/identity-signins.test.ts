@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { openDb } from '../db';
+import { appSigningKey, openTestDb, testDatabaseUrl, testDbOptions } from './testDb';
 import { bearer, signIn, startApp, type TestApp } from './helpers';
 
 interface Envelope<T = unknown> {
@@ -115,7 +114,7 @@ describe('sign-ins', () => {
   });
 
   test('tokens without a sid, with a malformed one, or an unknown one → 401, never a crash', async () => {
-    const key = await readFile(path.join(t.dataDir, 'secret.key'));
+    const key = await appSigningKey(t.dataDir);
     const s = await signIn(t.app, 'legacy@example.com');
     const now = Math.floor(t.clock.now() / 1000);
     const base = { userId: s.user.id, iat: now, exp: now + 3600, jti: randomUUID() };
@@ -161,19 +160,18 @@ test('the admin CLI ends the sign-ins of the user it revokes', async () => {
   const t = await startApp();
   const distDir = path.join(t.dataDir, 'no-dist');
   const s = await signIn(t.app, 'cli-target@example.com');
+  const databaseUrl = await testDatabaseUrl(t.dataDir);
   await t.app.close();
   const cli = (...args: string[]) =>
     spawnSync(
       process.execPath,
       ['--import', 'tsx', path.join(import.meta.dirname, '..', 'admin-cli.ts'), ...args, '--data-dir', t.dataDir],
-      {
-        encoding: 'utf8',
-      },
+      { encoding: 'utf8', env: { ...process.env, DATABASE_URL: databaseUrl ?? '' } },
     );
   try {
     assert.equal(cli('revoke', 'cli-target@example.com').status, 0);
     assert.equal(cli('restore', 'cli-target@example.com').status, 0);
-    const again = await buildApp({ dataDir: t.dataDir, distDir, venues: [] });
+    const again = await buildApp({ dataDir: t.dataDir, distDir, venues: [], ...(await testDbOptions(t.dataDir)) });
     try {
       assert.deepEqual(await me(again, s.token), { status: 401, code: 'TOKEN_REVOKED' });
     } finally {
@@ -192,14 +190,21 @@ test('housekeeping forgets ended sign-ins after a day; their tokens stay refused
   assert.equal(await logout(t.app, s.token), 200);
   await t.app.close();
   t.clock.advance(25 * 3600_000);
-  const again = await buildApp({ dataDir: t.dataDir, distDir, venues: [], now: t.clock.now, tokenTtlSeconds: 3 * 24 * 3600 });
+  const again = await buildApp({
+    dataDir: t.dataDir,
+    distDir,
+    venues: [],
+    now: t.clock.now,
+    tokenTtlSeconds: 3 * 24 * 3600,
+    ...(await testDbOptions(t.dataDir)),
+  });
   try {
     assert.deepEqual(await me(again, s.token), { status: 401, code: 'TOKEN_REVOKED' });
     assert.equal((await me(again, kept.token)).status, 200);
   } finally {
     await again.close();
   }
-  const db = await openDb(t.dataDir);
+  const db = await openTestDb(t.dataDir);
   try {
     const rows = await db.query<{ id: string }>('SELECT id FROM sign_ins');
     assert.deepEqual(

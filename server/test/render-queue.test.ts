@@ -3,7 +3,8 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { buildApp } from '../app';
-import { openDb, type Db } from '../db';
+import type { Db } from '../db';
+import { openTestDb, testDbOptions } from './testDb';
 import {
   claimJob,
   completeJob,
@@ -39,7 +40,7 @@ describe('render queue', () => {
 
   before(async () => {
     dataDir = await tempDir('courtside-queue-');
-    db = await openDb(dataDir);
+    db = await openTestDb(dataDir);
     owner = await insertOwner(db);
   });
   after(async () => {
@@ -181,7 +182,7 @@ describe('a restart resumes a render', () => {
     const highlightsDir = path.join(dataDir, 'highlights');
     let highlightId = '';
     {
-      const db = await openDb(dataDir);
+      const db = await openTestDb(dataDir);
       const owner = await insertOwner(db);
       const clip = await makeClipFile({ seconds: 4, size: '640x360' });
       const edit = [];
@@ -191,7 +192,13 @@ describe('a restart resumes a render', () => {
       highlightId = await insertHighlight(db, owner, edit);
       await db.close();
     }
-    const opts = { dataDir, venues: TEST_VENUES, distDir: path.join(dataDir, 'no-dist'), renderWorkers: 1 };
+    const opts = {
+      dataDir,
+      venues: TEST_VENUES,
+      distDir: path.join(dataDir, 'no-dist'),
+      renderWorkers: 1,
+      ...(await testDbOptions(dataDir)),
+    };
     const partial = async () => (await readdir(highlightsDir).catch(() => [])).some((f) => f.startsWith('.render-'));
     try {
       let app = await buildApp(opts);
@@ -201,7 +208,7 @@ describe('a restart resumes a render', () => {
       assert.ok(Date.now() - closing < 3000, 'closing does not wait for the render');
       assert.equal(await partial(), false, 'the partial output is removed');
       {
-        const db = await openDb(dataDir);
+        const db = await openTestDb(dataDir);
         const job = await jobRow(db, highlightId);
         assert.equal(job.state, 'queued');
         assert.equal(job.attempts, 0);
@@ -215,7 +222,7 @@ describe('a restart resumes a render', () => {
       } finally {
         await app.close();
       }
-      const db = await openDb(dataDir);
+      const db = await openTestDb(dataDir);
       const shown = await highlightRow(db, highlightId);
       const job = await jobRow(db, highlightId);
       await db.close();

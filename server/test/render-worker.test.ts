@@ -3,7 +3,8 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { openDb, type Db } from '../db';
+import type { Db } from '../db';
+import { openTestDb } from './testDb';
 import type { AppContext } from '../lib/context';
 import { probeStreams } from '../lib/render/probeInput';
 import { RENDER_SETTINGS } from '../lib/render/renderCommand';
@@ -39,7 +40,7 @@ describe('render worker', () => {
 
   before(async () => {
     dataDir = await tempDir('courtside-render-');
-    db = await openDb(dataDir);
+    db = await openTestDb(dataDir);
     ctx = renderContext(db, dataDir, clock.now);
     owner = await insertOwner(db);
     clipWithSound = await makeClipFile({ seconds: 4 });
@@ -201,7 +202,7 @@ describe('render worker', () => {
 describe('render workers without ffmpeg', () => {
   test('jobs stay queued and one warning is logged', async () => {
     const dir = await tempDir('courtside-render-noffmpeg-');
-    const seed = await openDb(dir);
+    const seed = await openTestDb(dir);
     const highlight = await insertHighlight(seed, await insertOwner(seed), [
       { clipId: '00000000-0000-4000-8000-000000000001', inSeconds: 0, outSeconds: 1 },
     ]);
@@ -216,7 +217,7 @@ describe('render workers without ffmpeg', () => {
     });
     await new Promise((r) => setTimeout(r, 300));
     await t.app.close();
-    const db = await openDb(dir);
+    const db = await openTestDb(dir);
     try {
       assert.equal((await jobRow(db, highlight)).state, 'queued');
       assert.equal((await highlightRow(db, highlight)).stage, 'queued');
@@ -265,21 +266,21 @@ describe('render worker lease renewals', () => {
 
   before(async () => {
     dataDir = await tempDir('courtside-render-lease-');
-    db = await openDb(dataDir);
+    db = await openTestDb(dataDir);
     const query: Query = db.query.bind(db);
-    const intercepted = (async (sql: string, params?: unknown[], options?: Parameters<Query>[2]) => {
+    const intercepted = (async (sql: string, params?: unknown[]) => {
       if (sql.includes('UPDATE render_jobs SET locked_until')) {
         renewals += 1;
         const stage = (params?.[4] as string | null) ?? null;
         let result: Awaited<ReturnType<Query>> | undefined;
         await onRenew(stage, renewals, async () => {
           if (stage) written.push({ stage, percent: params?.[5] as number });
-          result = await query(sql, params, options);
+          result = await query(sql, params);
         });
         if (!result) throw new Error('renewal refused by the test');
         return result;
       }
-      const result = await query(sql, params, options);
+      const result = await query(sql, params);
       if (sql.includes("SET state = 'active', attempts = attempts + 1") && result.rows.length > 0) claims += 1;
       return result;
     }) as Query;

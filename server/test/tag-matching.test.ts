@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { openDb, type Db } from '../db';
+import type { Db } from '../db';
+import { openTestDb } from './testDb';
 import { clipMatchesTag, MATCH_WINDOW_SECONDS, matchConditionSql, offsetSeconds } from '../lib/tagMatching';
 import { tempDir } from './helpers';
 
@@ -50,7 +51,7 @@ describe('tag matching rule', () => {
     let dir: string;
     before(async () => {
       dir = await tempDir('courtside-match-');
-      db = await openDb(dir);
+      db = await openTestDb(dir);
     });
     after(async () => {
       await db.close();

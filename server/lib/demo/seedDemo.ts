@@ -35,7 +35,9 @@ export type DemoSeedOutcome =
   | { status: 'seeded'; clipsMade: number; clipsFailed: number; seconds: number; movedMs: number }
   /** The server closed mid-way; the next start makes the clips still missing. */
   | { status: 'stopped'; clipsMade: number; clipsFailed: number; seconds: number }
-  | { status: 'failed'; message: string };
+  | { status: 'failed'; message: string }
+  /** Another server on this database is seeding it now (PostgreSQL): this one leaves it to that one. */
+  | { status: 'elsewhere' };
 
 /** A planned clip as kept in demo_seed.clips until its file and row exist. */
 interface PendingClip {
@@ -316,12 +318,16 @@ export function registerDemoSeed(app: FastifyInstance, ctx: AppContext, enabled:
   const stop = new AbortController();
   app.decorate('startDemoSeed', (options: DemoSeedOptions = {}): Promise<DemoSeedOutcome> => {
     if (!enabled) return Promise.resolve({ status: 'off' });
-    running ??= seedDemo(ctx, app.log, { ...options, signal: stop.signal }).catch((err: unknown): DemoSeedOutcome => {
-      // Nothing half-written stays: the claim is one transaction, and each clip is all or nothing.
-      const message = err instanceof Error ? err.message : String(err);
-      if (!stop.signal.aborted) app.log.error({ err }, `Demo data: seeding failed: ${message}`);
-      return { status: 'failed', message };
-    });
+    // One server seeds a shared database; the others go on without waiting (and would find it seeded next start).
+    running ??= ctx.db
+      .withLockIfFree('courtside:demo-seed', () => seedDemo(ctx, app.log, { ...options, signal: stop.signal }))
+      .then((r): DemoSeedOutcome => (r.ran ? r.value : { status: 'elsewhere' }))
+      .catch((err: unknown): DemoSeedOutcome => {
+        // Nothing half-written stays: the claim is one transaction, and each clip is all or nothing.
+        const message = err instanceof Error ? err.message : String(err);
+        if (!stop.signal.aborted) app.log.error({ err }, `Demo data: seeding failed: ${message}`);
+        return { status: 'failed', message };
+      });
     return running;
   });
   app.addHook('preClose', async () => {

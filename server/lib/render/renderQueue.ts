@@ -1,5 +1,4 @@
-import type { Transaction } from '@electric-sql/pglite';
-import type { Db } from '../../db';
+import type { Queryable } from '../../db';
 
 /**
  * The render queue (docs/rendering.md): one `render_jobs` row per highlight. A worker takes the oldest waiting
@@ -8,7 +7,6 @@ import type { Db } from '../../db';
  * (its worker died with the server) is taken again, at most MAX_RENDER_ATTEMPTS times in all. Every time comes
  * from the caller (the app's injected clock), never from the database's `now()`.
  */
-type Queryable = Pick<Db, 'query'> | Transaction;
 
 /** Attempts a job gets (a crash or an ffmpeg error counts; a clean shutdown hands the attempt back). */
 export const MAX_RENDER_ATTEMPTS = 3;
