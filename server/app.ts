@@ -5,6 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { stdSerializers } from 'pino';
 import { openDb, type Db } from './db';
+import { PROBE_PATHS, registerHealthRoutes } from './routes/health';
 import { handleClientError } from './lib/clientError';
 import type { AppContext } from './lib/context';
 import { registerDemoSeed } from './lib/demo/seedDemo';
@@ -298,6 +299,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.decorateRequest('publicOrigin', '');
     app.addHook('onRequest', async (request, reply) => {
       const origin = origins.match(request.host);
+      // Probes come from a load balancer or an orchestrator, addressed by IP: they build no link.
+      if (origin === null && PROBE_PATHS.has(request.url.split('?')[0] ?? '')) {
+        request.publicOrigin = origins.primary();
+        return undefined;
+      }
       if (origin === null) {
         return reply.code(421).send(
           failure(
@@ -377,6 +383,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerHighlightRoutes(app, ctx);
     registerShareRoutes(app, ctx);
     app.get('/api/v1/health', async () => ({ success: true, data: { status: 'ok' } }));
+    registerHealthRoutes(app, ctx);
     registerDemoSeed(app, ctx, opts.demoData ?? false);
 
     const { sendIndex } = await registerStatic(app, {
