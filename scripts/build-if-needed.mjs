@@ -21,9 +21,24 @@ const inputs = ['src', 'public', 'webpack.config.ts', 'babel.config.js', 'packag
 const stale =
   [index, editor, watch].some((page) => !existsSync(page)) || inputs.some((p) => newestMtime(p) > statSync(index).mtimeMs);
 
+const webpackCli = join(root, 'node_modules/webpack-cli/bin/cli.js');
+const built = [index, editor, watch].every((page) => existsSync(page));
+
+if (stale && !existsSync(webpackCli)) {
+  // A deployment pruned to its runtime packages (npm prune --omit=dev) cannot build: it serves what was built.
+  if (built) {
+    console.log(
+      'dist/ may be older than the sources, but the build tools are not installed (npm prune --omit=dev): serving it as built.',
+    );
+    process.exit(0);
+  }
+  console.error('dist/ is missing and the build tools are not installed: run `npm run build` before `npm prune --omit=dev`.');
+  process.exit(1);
+}
+
 if (stale) {
   console.log('Building the app (dist/ is missing or older than the sources)…');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
+  const result = spawnSync(process.execPath, [webpackCli, '--mode', 'production'], {
     cwd: root,
     stdio: 'inherit',
   });

@@ -1,19 +1,43 @@
 import { execFile } from 'node:child_process';
 import { access, constants, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 
-/** Path of a binary shipped by an npm installer package, or null when it is missing or not executable. */
-export async function findBinary(pkg: '@ffmpeg-installer/ffmpeg' | '@ffprobe-installer/ffprobe'): Promise<string | null> {
+const BINARIES = {
+  '@ffmpeg-installer/ffmpeg': { env: 'FFMPEG_PATH', name: 'ffmpeg' },
+  '@ffprobe-installer/ffprobe': { env: 'FFPROBE_PATH', name: 'ffprobe' },
+} as const;
+
+async function executable(file: string): Promise<boolean> {
+  try {
+    await access(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where ffmpeg or ffprobe is: FFMPEG_PATH / FFPROBE_PATH when set (an image ships the distribution's, see the
+ * Dockerfile), else the binary of the npm installer package, else the first on PATH; null when none can run.
+ */
+export async function findBinary(pkg: keyof typeof BINARIES): Promise<string | null> {
+  const { env, name } = BINARIES[pkg];
+  const configured = process.env[env];
+  if (configured) return (await executable(configured)) ? configured : null;
   try {
     const mod = require(pkg) as { path?: unknown };
-    if (typeof mod.path !== 'string') return null;
-    await access(mod.path, constants.X_OK);
-    return mod.path;
+    if (typeof mod.path === 'string' && (await executable(mod.path))) return mod.path;
   } catch {
-    return null;
+    // not installed (or not for this platform): look on PATH
   }
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    const candidate = path.join(dir, name);
+    if (await executable(candidate)) return candidate;
+  }
+  return null;
 }
 
 /**
