@@ -1,20 +1,10 @@
 import assert from 'node:assert/strict';
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { after, before, describe, test } from 'node:test';
 import { startApp, type TestApp } from './helpers';
 import type { Envelope } from './mediaFixtures';
-import { onPostgres } from './testDb';
-
-/** The object whose `query` the app's database calls outside transactions, on the engine the tests run on. */
-function queryHolder(): { query: (...args: unknown[]) => Promise<unknown> } {
-  let proto: unknown = onPostgres ? pg.Pool.prototype : PGlite.prototype;
-  while (proto && !Object.prototype.hasOwnProperty.call(proto, 'query')) proto = Object.getPrototypeOf(proto);
-  assert.ok(proto, 'query method not found');
-  return proto as { query: (...args: unknown[]) => Promise<unknown> };
-}
+import { appQueryHolder } from './testDb';
 
 describe('health checks', () => {
   let t: TestApp;
@@ -42,7 +32,7 @@ describe('health checks', () => {
   });
 
   test('/readyz answers 503 NOT_READY naming the check that failed; /healthz stays 200', async () => {
-    const holder = queryHolder();
+    const holder = appQueryHolder();
     const original = holder.query;
     holder.query = function (this: unknown, ...args: unknown[]) {
       if (args[0] === 'SELECT 1') return Promise.reject(new Error('database unreachable'));

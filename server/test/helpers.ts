@@ -1,5 +1,7 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
@@ -145,4 +147,44 @@ export async function signIn(app: FastifyInstance, email: string, admin = false)
 
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}`, 'x-frontend-client': 'true' };
+}
+
+export interface ServerProcess {
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  port: number;
+  origin: string;
+  /** Everything it printed so far. */
+  output: () => string;
+}
+
+/**
+ * The real server (`server/index.ts`) as a child process on a free port, on `DATA_DIR` `dataDir`, once it says it
+ * is running; `env` adds to or overrides the defaults (no demo data, no public origin, silent logs).
+ */
+export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: path.join(import.meta.dirname, '..', '..'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      PUBLIC_ORIGIN: '',
+      DEMO_DATA: '0',
+      ...env,
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const port = Number(/running at http:\/\/localhost:(\d+)\//.exec(output)?.[1] ?? 0);
+    if (port) return { child, port, origin: `http://localhost:${port}`, output: () => output };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not start:\n${output}`);
 }

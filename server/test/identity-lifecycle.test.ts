@@ -7,10 +7,8 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { acquireLock, lockFile, lockHolder, processStartTime } from '../lib/lock';
 import { closeGracefully } from '../lib/shutdown';
-import { startApp, tempDir } from './helpers';
+import { spawnServer, startApp, tempDir } from './helpers';
 import { onPostgres } from './testDb';
-
-const REPO = path.join(import.meta.dirname, '..', '..');
 
 /** A POST whose body never finishes: the request stays in flight. */
 function stalledRequest(port: number): Promise<Socket> {
@@ -150,31 +148,9 @@ describe('graceful shutdown', () => {
 
   test('SIGTERM with a stalled request in flight: stops accepting and exits within 15 s, releasing the lock', async () => {
     const dataDir = await tempDir();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      cwd: REPO,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        PUBLIC_ORIGIN: '',
-        DEMO_DATA: '0',
-      },
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const { child, port, output } = await spawnServer(dataDir, { LOG_LEVEL: 'info' });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
-      const deadline = Date.now() + 60_000;
-      let port = 0;
-      while (!port && Date.now() < deadline) {
-        port = Number(/running at http:\/\/localhost:(\d+)\//.exec(output)?.[1] ?? 0);
-        if (!port) await new Promise((r) => setTimeout(r, 100));
-      }
-      assert.ok(port, `server did not start:\n${output}`);
       const socket = await stalledRequest(port);
       const started = Date.now();
       child.kill('SIGTERM');
@@ -186,11 +162,11 @@ describe('graceful shutdown', () => {
       assert.ok(refused, 'a new connection was accepted after SIGTERM');
       const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 15_000))]);
       const took = Date.now() - started;
-      assert.equal(code, 0, `exit ${code} after ${took} ms\n${output}`);
+      assert.equal(code, 0, `exit ${code} after ${took} ms\n${output()}`);
       assert.ok(took < 15_000, `took ${took} ms`);
       await closed(socket);
       assert.ok(!existsSync(lockFile(dataDir)), 'server.pid left behind');
-      assert.match(output, /Requests still running after 10000 ms/);
+      assert.match(output(), /Requests still running after 10000 ms/);
     } finally {
       child.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDb, type Db } from '../db';
 
@@ -124,4 +125,15 @@ export async function appSigningKey(dataDir: string): Promise<Buffer> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The prototype that holds the `query` the app's database calls outside transactions, on the engine the tests run
+ * on (PGlite's, or `pg.Pool`'s; a transaction's queries go elsewhere): tests replace it for a moment to inject faults.
+ */
+export function appQueryHolder(): { query: (...args: unknown[]) => Promise<unknown> } {
+  let proto: unknown = onPostgres ? pg.Pool.prototype : PGlite.prototype;
+  while (proto && !Object.prototype.hasOwnProperty.call(proto, 'query')) proto = Object.getPrototypeOf(proto);
+  if (!proto) throw new Error('query method not found');
+  return proto as { query: (...args: unknown[]) => Promise<unknown> };
 }

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { REFRESH_LIMIT } from '../routes/auth';
-import { tempDir } from './helpers';
+import { spawnServer, tempDir, type ServerProcess } from './helpers';
 import { makeVideo, multipart, type Envelope } from './mediaFixtures';
 import { dropTestDatabase, onPostgres, testDatabaseUrl } from './testDb';
 
@@ -14,43 +13,10 @@ import { dropTestDatabase, onPostgres, testDatabaseUrl } from './testDb';
  * missing clip or tag, a limit counted twice, or a render nobody finishes (docs/deploy.md "Several servers").
  */
 
-const REPO = path.join(import.meta.dirname, '..', '..');
+type Server = ServerProcess;
 
-interface Server {
-  origin: string;
-  child: ChildProcess;
-  output: () => string;
-}
-
-async function startServer(dataDir: string, databaseUrl: string, name: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: REPO,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'silent',
-      PUBLIC_ORIGIN: '',
-      DEMO_DATA: '0',
-      RENDER_WORKERS: '1',
-      DIST_DIR: path.join(dataDir, 'no-dist'),
-    },
-  });
-  let output = '';
-  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const port = /running at http:\/\/localhost:(\d+)\//.exec(output)?.[1];
-    if (port) return { origin: `http://localhost:${port}`, child, output: () => output };
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server ${name} did not start:\n${output}`);
+function startServer(dataDir: string, databaseUrl: string): Promise<Server> {
+  return spawnServer(dataDir, { DATABASE_URL: databaseUrl, RENDER_WORKERS: '1', DIST_DIR: path.join(dataDir, 'no-dist') });
 }
 
 async function stopServer(server: Server): Promise<void> {
@@ -118,7 +84,7 @@ describe(
       const databaseUrl = await testDatabaseUrl(dataDir);
       assert.ok(databaseUrl);
       // Started together: one migrates and makes the signing key, the other waits for the first and reads it.
-      [a, b] = await Promise.all([startServer(dataDir, databaseUrl, 'A'), startServer(dataDir, databaseUrl, 'B')]);
+      [a, b] = await Promise.all([startServer(dataDir, databaseUrl), startServer(dataDir, databaseUrl)]);
     });
 
     after(async () => {

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { PGlite } from '@electric-sql/pglite';
 import { BrowseApp, insertEvent, insertTag } from './browseFixtures';
 import { bearer, signIn, startApp, type SignedIn, type TestApp } from './helpers';
 import { ffmpegPath, ffprobePath, makeVideo, multipart, type Clip, type Envelope } from './mediaFixtures';
+import { appQueryHolder } from './testDb';
 
 describe('uploads and clip media', () => {
   let t: TestApp;
@@ -256,14 +256,6 @@ describe('uploads and clip media', () => {
   });
 });
 
-/** The prototype that holds PGlite's `query` (the app's `ctx.db.query`; a transaction's `tx.query` is not it). */
-function pgliteQueryHolder(): { query: (...args: unknown[]) => Promise<unknown> } {
-  let proto: unknown = PGlite.prototype;
-  while (proto && !Object.prototype.hasOwnProperty.call(proto, 'query')) proto = Object.getPrototypeOf(proto);
-  assert.ok(proto, "PGlite's query method not found");
-  return proto as { query: (...args: unknown[]) => Promise<unknown> };
-}
-
 describe('a committed upload always answers 201 with its clip', () => {
   let b: BrowseApp;
   let user: SignedIn;
@@ -332,7 +324,7 @@ describe('a committed upload always answers 201 with its clip', () => {
   for (const fault of ['the read fails', 'the read finds nothing'] as const) {
     test(`a clips read after the commit that ${fault.slice(4)} does not turn the stored upload into a 500`, async () => {
       const before = (await clipsAt()).length;
-      const holder = pgliteQueryHolder();
+      const holder = appQueryHolder();
       const original = holder.query;
       let injected = 0;
       holder.query = function (this: unknown, ...args: unknown[]) {
