@@ -2,9 +2,12 @@
  * Courtside local stand-in for the Google Maps JavaScript API (places library).
  * Implements the subset used by use-places-autocomplete@4 and the app:
  *   google.maps.LatLng, google.maps.Geocoder, google.maps.GeocoderStatus,
- *   google.maps.places.AutocompleteService, AutocompleteSessionToken, PlacesService, PlacesServiceStatus.
+ *   google.maps.places.AutocompleteService, AutocompleteSessionToken, PlacesService, PlacesServiceStatus (legacy),
+ *   google.maps.places.AutocompleteSuggestion.fetchAutocompleteSuggestions, Place#fetchFields (the new Places API).
  * Data comes from this server's /api/v1/places/* endpoints (backed by server/data/venues.json).
  * Load with or without ?callback=NAME; NAME is called once google.maps is ready.
+ * Tests: window.__courtsidePlacesStandin = { denyLegacyPlaces: true } (read at each call, so it may be set before or
+ * after the load) makes the legacy service answer REQUEST_DENIED, as Google does for keys created since March 2025.
  */
 (function () {
   'use strict';
@@ -111,6 +114,11 @@
     setTimeout(fn, 0);
   }
 
+  function legacyDenied() {
+    var options = window.__courtsidePlacesStandin;
+    return !!(options && options.denyLegacyPlaces);
+  }
+
   function AutocompleteSessionToken() {
     this.id = Math.random().toString(36).slice(2);
   }
@@ -119,7 +127,11 @@
   AutocompleteService.prototype.getPlacePredictions = function (request, callback) {
     var input = request && typeof request.input === 'string' ? request.input : '';
     var promise = (
-      input.trim() === '' ? Promise.resolve({ status: 'INVALID_REQUEST', data: null }) : getJson('autocomplete', { input: input })
+      legacyDenied()
+        ? Promise.resolve({ status: 'REQUEST_DENIED', data: null })
+        : input.trim() === ''
+          ? Promise.resolve({ status: 'INVALID_REQUEST', data: null })
+          : getJson('autocomplete', { input: input })
     ).then(function (res) {
       var predictions = res.data && res.data.predictions ? res.data.predictions : [];
       var status = res.status !== 'OK' ? res.status : predictions.length ? 'OK' : 'ZERO_RESULTS';
@@ -140,7 +152,11 @@
   PlacesService.prototype.getDetails = function (request, callback) {
     var placeId = request && request.placeId;
     var promise = (
-      placeId ? getJson('details', { placeId: placeId }) : Promise.resolve({ status: 'INVALID_REQUEST', data: null })
+      legacyDenied()
+        ? Promise.resolve({ status: 'REQUEST_DENIED', data: null })
+        : placeId
+          ? getJson('details', { placeId: placeId })
+          : Promise.resolve({ status: 'INVALID_REQUEST', data: null })
     ).then(function (res) {
       var result = res.status === 'OK' && res.data && res.data.place ? toPlaceResult(res.data.place) : null;
       var status = result ? 'OK' : res.status === 'OK' ? 'NOT_FOUND' : res.status;
@@ -151,6 +167,92 @@
       return result;
     });
     return promise;
+  };
+
+  /* The new Places API: promises only, failures reject with a MapsRequestError-like error (code, endpoint). */
+  function requestError(code, endpoint) {
+    var err = new Error('places stand-in: ' + endpoint + ' failed: ' + code);
+    err.name = 'MapsRequestError';
+    err.code = code;
+    err.endpoint = endpoint;
+    return err;
+  }
+
+  function FormattableText(text, matches) {
+    this.text = text || '';
+    this.matches = (matches || []).map(function (m) {
+      return { startOffset: m.offset, endOffset: m.offset + m.length };
+    });
+  }
+  FormattableText.prototype.toString = function () {
+    return this.text;
+  };
+
+  function Place(options) {
+    if (!options || typeof options.id !== 'string' || options.id === '') throw new Error('Place: options.id is required');
+    this.id = options.id;
+    this.requestedLanguage = options.requestedLanguage || null;
+    this.requestedRegion = options.requestedRegion || null;
+  }
+
+  /* Server place → the new Place's fields. */
+  function newPlaceFields(place) {
+    return {
+      displayName: place.name,
+      formattedAddress: place.formatted_address,
+      location: new LatLng(place.geometry.location.lat, place.geometry.location.lng),
+      addressComponents: place.address_components.map(function (c) {
+        return { longText: c.long_name, shortText: c.short_name, types: c.types.slice() };
+      }),
+      types: place.types ? place.types.slice() : [],
+    };
+  }
+
+  Place.prototype.fetchFields = function (options) {
+    var fields = options && Array.isArray(options.fields) ? options.fields : [];
+    if (fields.length === 0) return Promise.reject(requestError('INVALID_REQUEST', 'PLACE_FETCH_FIELDS'));
+    var self = this;
+    return getJson('details', { placeId: this.id }).then(function (res) {
+      var place = res.status === 'OK' && res.data ? res.data.place : null;
+      if (!place) throw requestError(res.status === 'OK' ? 'NOT_FOUND' : res.status, 'PLACE_FETCH_FIELDS');
+      var values = newPlaceFields(place);
+      var all = fields.indexOf('*') >= 0;
+      Object.keys(values).forEach(function (key) {
+        if (all || fields.indexOf(key) >= 0) self[key] = values[key];
+      });
+      return { place: self };
+    });
+  };
+
+  function PlacePrediction(prediction) {
+    var formatting = prediction.structured_formatting || {};
+    this.placeId = prediction.place_id;
+    this.text = new FormattableText(prediction.description, prediction.matched_substrings);
+    this.mainText = new FormattableText(formatting.main_text, formatting.main_text_matched_substrings);
+    this.secondaryText = new FormattableText(formatting.secondary_text);
+    this.types = prediction.types ? prediction.types.slice() : [];
+    this.distanceMeters = null;
+  }
+  PlacePrediction.prototype.toPlace = function () {
+    return new Place({ id: this.placeId });
+  };
+
+  function AutocompleteSuggestion(prediction) {
+    this.placePrediction = new PlacePrediction(prediction);
+    this.queryPrediction = null;
+  }
+  AutocompleteSuggestion.fetchAutocompleteSuggestions = function (request) {
+    var input = request && typeof request.input === 'string' ? request.input : '';
+    if (input.trim() === '') return Promise.reject(requestError('INVALID_REQUEST', 'PLACES_AUTOCOMPLETE'));
+    return getJson('autocomplete', { input: input }).then(function (res) {
+      if (res.status !== 'OK') throw requestError(res.status, 'PLACES_AUTOCOMPLETE');
+      var predictions = res.data && res.data.predictions ? res.data.predictions : [];
+      return {
+        suggestions: predictions.map(function (p) {
+          return new AutocompleteSuggestion(p);
+        }),
+      };
+    });
   };
 
   function Geocoder() {}
@@ -204,6 +306,10 @@
   maps.places.AutocompleteSessionToken = AutocompleteSessionToken;
   maps.places.PlacesService = PlacesService;
   maps.places.PlacesServiceStatus = PlacesServiceStatus;
+  maps.places.AutocompleteSuggestion = AutocompleteSuggestion;
+  maps.places.PlacePrediction = PlacePrediction;
+  maps.places.FormattableText = FormattableText;
+  maps.places.Place = Place;
   maps.importLibrary = function (name) {
     if (name === 'places') return Promise.resolve(maps.places);
     if (name === 'geocoding') return Promise.resolve({ Geocoder: Geocoder, GeocoderStatus: GeocoderStatus });

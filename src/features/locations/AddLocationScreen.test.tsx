@@ -5,6 +5,7 @@ import { renderWithProviders, signedInState } from '../../test/renderWithProvide
 import { makeToken } from '../../test/tokens';
 import AddLocationScreen from './AddLocationScreen';
 import { MAPS_CALLBACK, resetMapsLoaderForTests } from './mapsLoader';
+import { resetPlacesRouteForTests } from './placesClient';
 
 setupApiServer();
 
@@ -32,11 +33,27 @@ const WRIGLEY_DETAILS = {
 interface FakePlaces {
   predictionStatus?: string;
   detailsStatus?: string;
+  /** Also the new Places API (AutocompleteSuggestion, Place), as Google's script has it today. */
+  newApi?: boolean;
 }
 
+/** The new API's Place after fetchFields. */
+const WRIGLEY_NEW_PLACE = {
+  displayName: 'Wrigley Field',
+  formattedAddress: '1060 W Addison St, Chicago, IL 60613, USA',
+  location: { lat: () => 41.948438, lng: () => -87.655333 },
+  addressComponents: [
+    { longText: 'Chicago', shortText: 'Chicago', types: ['locality', 'political'] },
+    { longText: 'Illinois', shortText: 'IL', types: ['administrative_area_level_1', 'political'] },
+    { longText: '60613', shortText: '60613', types: ['postal_code'] },
+  ],
+};
+
 /** A minimal google.maps.places: what use-places-autocomplete and getDetails call, answering asynchronously. */
-function installFakeGoogle({ predictionStatus = 'OK', detailsStatus = 'OK' }: FakePlaces = {}) {
+function installFakeGoogle({ predictionStatus = 'OK', detailsStatus = 'OK', newApi = false }: FakePlaces = {}) {
   const inputs: string[] = [];
+  const newInputs: string[] = [];
+  const fetchedPlaces: string[] = [];
   class AutocompleteService {
     getPlacePredictions(request: { input: string }, callback: (data: unknown, status: string) => void) {
       inputs.push(request.input);
@@ -50,8 +67,41 @@ function installFakeGoogle({ predictionStatus = 'OK', detailsStatus = 'OK' }: Fa
       setTimeout(() => callback(detailsStatus === 'OK' ? WRIGLEY_DETAILS : null, detailsStatus), 0);
     }
   }
-  win.google = { maps: { places: { AutocompleteService, PlacesService } } };
-  return { inputs };
+  class AutocompleteSessionToken {}
+  class Place {
+    constructor(readonly options: { id: string }) {}
+    async fetchFields() {
+      fetchedPlaces.push(this.options.id);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return { place: { id: this.options.id, ...WRIGLEY_NEW_PLACE } };
+    }
+  }
+  const AutocompleteSuggestion = {
+    async fetchAutocompleteSuggestions({ input }: { input: string }) {
+      newInputs.push(input);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (!'wrigley field'.startsWith(input.toLowerCase())) return { suggestions: [] };
+      const { place_id: placeId, description, structured_formatting: formatting } = WRIGLEY_PREDICTION;
+      return {
+        suggestions: [
+          {
+            placePrediction: {
+              placeId,
+              text: { text: description },
+              mainText: { text: formatting.main_text },
+              secondaryText: { text: formatting.secondary_text },
+              toPlace: () => new Place({ id: placeId }),
+            },
+          },
+        ],
+      };
+    },
+  };
+  const places = newApi
+    ? { AutocompleteService, PlacesService, AutocompleteSessionToken, AutocompleteSuggestion, Place }
+    : { AutocompleteService, PlacesService };
+  win.google = { maps: { places } };
+  return { inputs, newInputs, fetchedPlaces };
 }
 
 function renderScreen() {
@@ -70,6 +120,7 @@ beforeEach(() => sessionStorage.clear());
 
 afterEach(() => {
   resetMapsLoaderForTests();
+  resetPlacesRouteForTests();
   document.querySelectorAll('script[data-courtside-maps]').forEach((s) => s.remove());
   delete win.google;
   delete win[MAPS_CALLBACK];
@@ -113,6 +164,52 @@ describe('AddLocationScreen', () => {
     expect(screen.getByRole('combobox', { name: 'Search for a place' })).toHaveValue('');
     expect(screen.queryByRole('region', { name: 'Wrigley Field' })).not.toBeInTheDocument();
     expect(save).toBeDisabled();
+  });
+
+  it('uses the new Places API when the legacy service is denied (keys created since March 2025)', async () => {
+    const { inputs, newInputs, fetchedPlaces } = installFakeGoogle({
+      predictionStatus: 'REQUEST_DENIED',
+      detailsStatus: 'REQUEST_DENIED',
+      newApi: true,
+    });
+    const bodies: unknown[] = [];
+    apiServer.use(
+      http.post(API('locations'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ success: true, data: { id: 'new-1', name: 'Wrigley Field' } }, { status: 201 });
+      }),
+    );
+    const { user } = renderScreen();
+    const box = await screen.findByRole('combobox', { name: 'Search for a place' });
+    await waitFor(() => expect(box).toBeEnabled());
+    await user.type(box, 'Wrig');
+    expect(await screen.findByRole('option', { name: /Wrigley Field/ }, { timeout: 3000 })).toBeInTheDocument();
+    await user.type(box, 'ley');
+    // The legacy service was asked once; the next search went straight to the new API.
+    await waitFor(() => expect(newInputs).toEqual(['Wrig', 'Wrigley']), { timeout: 3000 });
+    expect(inputs).toEqual(['Wrig']);
+    await user.click(await screen.findByRole('option', { name: /Wrigley Field/ }, { timeout: 3000 }));
+
+    const preview = await screen.findByRole('region', { name: 'Wrigley Field' });
+    expect(preview).toHaveTextContent('1060 W Addison St, Chicago, IL 60613, USA');
+    expect(preview).toHaveTextContent('41.948438, -87.655333');
+    expect(screen.queryByText('Error fetching place suggestions')).not.toBeInTheDocument();
+    // The details came from the new API too.
+    expect(fetchedPlaces).toEqual(['wrigley-field-chicago-il']);
+
+    await user.click(screen.getByRole('button', { name: 'Save Location' }));
+    expect(await screen.findByText('Location "Wrigley Field" saved successfully!')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      {
+        name: 'Wrigley Field',
+        address: '1060 W Addison St, Chicago, IL 60613, USA',
+        city: 'Chicago',
+        state: 'IL',
+        zip: '60613',
+        latitude: 41.948438,
+        longitude: -87.655333,
+      },
+    ]);
   });
 
   it("shows the server's reason when saving fails", async () => {

@@ -1,17 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import usePlacesAutocomplete, { getDetails } from 'use-places-autocomplete';
+import usePlacesAutocomplete from 'use-places-autocomplete';
 import { STORAGE_PREFIX } from '../../app/storage';
-import {
-  isSuggestionFailure,
-  readPlaceResult,
-  readSuggestions,
-  type PlaceDetails,
-  type PlaceSuggestion,
-} from './placeToLocation';
+import { isSuggestionFailure, readSuggestions, type PlaceDetails, type PlaceSuggestion } from './placeToLocation';
+import { asGoogleMaps, createPlacesClient, pagePlaces } from './placesClient';
 import { useMapsReady, type MapsStatus } from './useMapsReady';
-
-/** What the place details are asked for (docs/product/part-1.md §7): display name, formatted address, location, address parts. */
-const DETAIL_FIELDS = ['place_id', 'name', 'formatted_address', 'geometry.location', 'address_components'];
 
 export interface PlaceSearch {
   mapsStatus: MapsStatus;
@@ -34,13 +26,22 @@ export interface PlaceSearch {
   clear: () => void;
 }
 
-/** The place search of Add Location: use-places-autocomplete on the maps script that useMapsReady loads. */
+/**
+ * The place search of Add Location: use-places-autocomplete on the maps script that useMapsReady loads, its
+ * autocomplete service being the places client (legacy service first, the new Places API once it is denied).
+ */
 export function usePlaceSearch(): PlaceSearch {
   const mapsStatus = useMapsReady();
+  const client = useMemo(() => {
+    const places = mapsStatus === 'ready' ? pagePlaces() : null;
+    return places ? createPlacesClient(places) : null;
+  }, [mapsStatus]);
+  const googleMaps = useMemo(() => (client ? asGoogleMaps(client) : undefined), [client]);
   const { ready, value, suggestions, setValue, clearSuggestions, init } = usePlacesAutocomplete({
     initOnMount: false,
     debounce: 300,
     cacheKey: `${STORAGE_PREFIX}placeSuggestions`,
+    googleMaps,
   });
   const [chosen, setChosen] = useState<PlaceSuggestion | null>(null);
   const [place, setPlace] = useState<PlaceDetails | null>(null);
@@ -49,8 +50,8 @@ export function usePlaceSearch(): PlaceSearch {
   const request = useRef(0);
 
   useEffect(() => {
-    if (mapsStatus === 'ready') init();
-  }, [mapsStatus, init]);
+    if (client) init();
+  }, [client, init]);
 
   const choose = useCallback(
     (suggestion: PlaceSuggestion | null) => {
@@ -66,8 +67,7 @@ export function usePlaceSearch(): PlaceSearch {
       setValue(suggestion.description, false);
       clearSuggestions();
       setLoadingPlace(true);
-      getDetails({ placeId: suggestion.placeId, fields: DETAIL_FIELDS })
-        .then((result) => readPlaceResult(result, suggestion.placeId))
+      (client ? client.fetchDetails(suggestion.placeId) : Promise.resolve(null))
         .catch(() => null)
         .then((details) => {
           if (request.current !== id) return;
@@ -76,7 +76,7 @@ export function usePlaceSearch(): PlaceSearch {
           setPlaceFailed(details === null);
         });
     },
-    [setValue, clearSuggestions],
+    [client, setValue, clearSuggestions],
   );
 
   const setQuery = useCallback(
