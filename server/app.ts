@@ -22,6 +22,7 @@ import { pruneSignIns } from './lib/signIns';
 import { DEFAULT_TIMEOUTS, type ServerTimeouts } from './lib/timeouts';
 import { startRenderWorkers } from './lib/render/renderWorker';
 import { loadVenues, type Venue } from './lib/venues';
+import { createMediaStore, describeMediaStore, mediaStoreOf, type MediaStoreConfig } from './lib/mediaStore';
 import { registerAuthRoutes } from './routes/auth';
 import { registerClipRoutes } from './routes/clips';
 import { registerEditorPage } from './routes/editorPage';
@@ -90,6 +91,11 @@ export interface BuildAppOptions {
   databaseUrl?: string;
   /** Connections one server keeps at most on PostgreSQL (DATABASE_POOL_SIZE); default 10. */
   databasePoolSize?: number;
+  /**
+   * Where media is kept (MEDIA_STORE, parsed by lib/mediaStore/config.ts): default the disk under DATA_DIR; an S3
+   * bucket keeps clips, thumbnails, highlights and posters there (local copies only while they are made).
+   */
+  mediaStore?: MediaStoreConfig;
 }
 
 /**
@@ -267,12 +273,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   try {
     const venues = opts.venues ?? (await loadVenues());
+    const mediaConfig = opts.mediaStore ?? { kind: 'disk' };
+    const media = await createMediaStore(mediaConfig, { uploadsDir, highlightsDir });
+    app.addHook('onClose', () => media.close());
+    if (media.kind !== 'disk') app.log.info(`Media store: ${describeMediaStore(mediaConfig, dataDir)}`);
     const ctx: AppContext = {
       db,
       secret,
       dataDir,
       uploadsDir,
       highlightsDir,
+      media,
       now: opts.now ?? Date.now,
       tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,
       idpName: opts.idpName ?? 'local',
@@ -389,10 +400,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const { sendIndex } = await registerStatic(app, {
       distDir: opts.distDir ?? path.join(REPO_ROOT, 'dist'),
       mapsKey,
+      mediaOrigin: mediaStoreOf(ctx).mediaOrigin,
       sourceMaps: opts.sourceMaps ?? false,
     });
 
-    registerEditorPage(app, { distDir: opts.distDir ?? path.join(REPO_ROOT, 'dist'), mapsKey });
+    registerEditorPage(app, {
+      distDir: opts.distDir ?? path.join(REPO_ROOT, 'dist'),
+      mapsKey,
+      mediaOrigin: mediaStoreOf(ctx).mediaOrigin,
+    });
     registerSharePage(app, ctx, { distDir: opts.distDir ?? path.join(REPO_ROOT, 'dist') });
     startRenderWorkers(app, ctx, { count: opts.renderWorkers ?? 1 });
 

@@ -4,6 +4,7 @@ import { PRODUCT_NAME } from '../src/app/product';
 import { buildApp, REPO_ROOT } from './app';
 import { closeGracefully, SHUTDOWN_GRACE_MS } from './lib/shutdown';
 import { parsePublicOrigin } from './lib/origin';
+import { parseMediaStoreConfig } from './lib/mediaStore/config';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? 'localhost';
@@ -57,6 +58,9 @@ try {
     renderWorkers: process.env.RENDER_WORKERS === undefined ? undefined : Number(process.env.RENDER_WORKERS),
     databaseUrl: process.env.DATABASE_URL || undefined,
     databasePoolSize: poolSize,
+    // MEDIA_STORE=s3://bucket[/prefix] with S3_ENDPOINT, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and
+    // S3_FORCE_PATH_STYLE; unset: the disk under DATA_DIR. A bad value stops the start with one line (no secrets).
+    mediaStore: parseMediaStoreConfig(process.env),
   });
 } catch (err) {
   // Configuration and data-directory problems: one clear line, no stack trace.

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import type { MediaStore } from './mediaStore/types';
 import type { Venue } from './venues';
 
 /** Everything the route modules share; built once by buildApp. */
@@ -9,6 +10,11 @@ export interface AppContext {
   uploadsDir: string;
   /** Rendered highlights and their posters. */
   highlightsDir: string;
+  /**
+   * Where clips, thumbnails, highlights and posters are kept (MEDIA_STORE): the disk (uploadsDir, highlightsDir) or
+   * a bucket. buildApp always sets it; a context without it (tests driving workers directly) means the disk.
+   */
+  media?: MediaStore;
   now: () => number;
   tokenTtlSeconds: number;
   idpName: string;

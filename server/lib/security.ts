@@ -7,15 +7,17 @@ export function newNonce(): string {
 }
 
 /** The Content-Security-Policy; with a nonce for the app's HTML, without one for everything else. */
-export function contentSecurityPolicy(opts: { nonce?: string; mapsKey: boolean }): string {
+/** `mediaOrigin`: the object store's origin (MEDIA_STORE=s3://…), which media URLs redirect to; null on disk. */
+export function contentSecurityPolicy(opts: { nonce?: string; mapsKey: boolean; mediaOrigin?: string | null }): string {
   const nonce = opts.nonce ? ` 'nonce-${opts.nonce}'` : '';
+  const media = opts.mediaOrigin ? ` ${opts.mediaOrigin}` : '';
   const maps = opts.mapsKey ? ` ${MAPS_HOSTS.join(' ')}` : '';
   return [
     "default-src 'self'",
     `script-src 'self'${nonce}${maps}`,
     `style-src 'self'${nonce}${opts.mapsKey ? ' https://fonts.googleapis.com' : ''}`,
-    `img-src 'self' data: blob:${maps}`,
-    "media-src 'self' blob:",
+    `img-src 'self' data: blob:${media}${maps}`,
+    `media-src 'self' blob:${media}`,
     `connect-src 'self'${maps}`,
     `font-src 'self' data:${opts.mapsKey ? ' https://fonts.gstatic.com' : ''}`,
     "object-src 'none'",

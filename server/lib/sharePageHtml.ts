@@ -18,13 +18,15 @@ export const BUILT_IN_WATCH_TEMPLATE = `<!doctype html><html lang="en"><head><me
  * The page's own policy (stricter than the app's, lib/security.ts): nothing but this origin, no maps hosts, no
  * blob: media, no forms, no base URL, never framed. Built per response with that response's nonce.
  */
-export function sharePageCsp(nonce: string): string {
+/** `mediaOrigin`: the object store's origin, which the page's media URLs redirect to (null on disk). */
+export function sharePageCsp(nonce: string, mediaOrigin: string | null = null): string {
+  const media = mediaOrigin ? ` ${mediaOrigin}` : '';
   return [
     "default-src 'none'",
     `script-src 'self' 'nonce-${nonce}'`,
     `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data:",
-    "media-src 'self'",
+    `img-src 'self' data:${media}`,
+    `media-src 'self'${media}`,
     "font-src 'self' data:",
     "connect-src 'self'",
     "base-uri 'none'",

@@ -19,7 +19,10 @@ const NOT_BUILT = `<!doctype html>
  * bundle, with a fresh CSP nonce. The address carries the one-time launch token, so the page sends no referrer and
  * is never stored; the request logger writes only the path (server/app.ts), never the query.
  */
-export function registerEditorPage(app: FastifyInstance, opts: { distDir: string; mapsKey: boolean }): void {
+export function registerEditorPage(
+  app: FastifyInstance,
+  opts: { distDir: string; mapsKey: boolean; mediaOrigin?: string | null },
+): void {
   const editorFile = path.join(opts.distDir, 'editor.html');
 
   const sendEditor = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
@@ -34,7 +37,7 @@ export function registerEditorPage(app: FastifyInstance, opts: { distDir: string
     const body = injectNonce(html, nonce);
     reply
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', contentSecurityPolicy({ nonce, mapsKey: opts.mapsKey }))
+      .header('content-security-policy', contentSecurityPolicy({ nonce, mapsKey: opts.mapsKey, mediaOrigin: opts.mediaOrigin }))
       .header('vary', 'accept-encoding');
     const accept = String(request.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(brotliCompressSync(body));

@@ -1,7 +1,7 @@
-import { access, constants } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, failure, ok } from '../lib/envelope';
 import type { AppContext } from '../lib/context';
+import { mediaStoreOf } from '../lib/mediaStore';
 
 /** How long readiness waits for the database before it answers not ready. */
 export const READY_DB_TIMEOUT_MS = 2_000;
@@ -27,7 +27,7 @@ async function withTimeout(work: Promise<unknown>, ms: number): Promise<Check> {
 
 /**
  * `/healthz`: the process is up and serving (liveness: restart it when this fails). `/readyz`: it can do its work
- * now — the database answers, the media directory is writable, and it is not shutting down — so a proxy sends it
+ * now — the database answers, the media directory is writable (or the media bucket answers), and it is not shutting down — so a proxy sends it
  * requests (docs/deploy.md "Health checks").
  */
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -45,7 +45,8 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): voi
     reply.header('cache-control', 'no-store');
     const checks: Record<string, Check> = {
       database: await withTimeout(ctx.db.query('SELECT 1'), READY_DB_TIMEOUT_MS),
-      media: await withTimeout(access(ctx.uploadsDir, constants.W_OK), READY_DB_TIMEOUT_MS),
+      // Disk: the uploads directory is writable; a bucket (MEDIA_STORE=s3://…): HeadBucket answers, in the same time.
+      media: await withTimeout(mediaStoreOf(ctx).check(AbortSignal.timeout(READY_DB_TIMEOUT_MS + 500)), READY_DB_TIMEOUT_MS),
       server: closing ? 'shutting down' : 'ok',
     };
     if (Object.values(checks).every((c) => c === 'ok')) return ok({ status: 'ready', checks });

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { AppContext } from '../lib/context';
@@ -6,8 +5,8 @@ import { ApiError } from '../lib/envelope';
 import { attachmentDisposition, highlightFilename } from '../lib/highlightFilename';
 import { assertRendered, highlightNotFound, type HighlightRow } from '../lib/highlightViews';
 import { verifyMediaSignature } from '../lib/media';
+import { highlightKey, mediaStoreOf } from '../lib/mediaStore';
 import { parseInput, uuid } from '../lib/schema';
-import { sendFile } from './media';
 
 /**
  * A rendered highlight's files behind signed URLs (docs/api.md "Highlight media"): `video` (the player), `poster`
@@ -47,6 +46,7 @@ async function findServableHighlight(ctx: AppContext, id: string): Promise<Serva
 }
 
 export function registerHighlightMediaRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const media = mediaStoreOf(ctx);
   app.get('/media/highlights/:id/:kind', async (request, reply) => {
     const { id, kind: rawKind } = parseInput(MediaParams, request.params, 'params');
     if (!(KINDS as readonly string[]).includes(rawKind)) throw new ApiError(404, 'NOT_FOUND', 'Not found');
@@ -60,16 +60,17 @@ export function registerHighlightMediaRoutes(app: FastifyInstance, ctx: AppConte
     assertRendered(row);
     if (kind === 'poster') {
       if (!row.poster_name) throw new ApiError(404, 'MEDIA_NOT_FOUND', 'This highlight has no poster');
-      return sendFile(
-        reply,
-        path.join(ctx.highlightsDir, path.basename(row.poster_name)),
-        'image/jpeg',
-        request.headers.range,
-        900,
-      );
+      return media.send(reply, highlightKey(row.poster_name), {
+        contentType: 'image/jpeg',
+        range: request.headers.range,
+        maxAgeSeconds: 900,
+      });
     }
-    const file = path.join(ctx.highlightsDir, path.basename(row.stored_name ?? ''));
-    if (kind === 'download') reply.header('content-disposition', attachmentDisposition(highlightFilename(row.title)));
-    return sendFile(reply, file, 'video/mp4', request.headers.range, 900);
+    return media.send(reply, highlightKey(row.stored_name ?? ''), {
+      contentType: 'video/mp4',
+      range: request.headers.range,
+      maxAgeSeconds: 900,
+      ...(kind === 'download' ? { disposition: attachmentDisposition(highlightFilename(row.title)) } : {}),
+    });
   });
 }

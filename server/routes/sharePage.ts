@@ -11,6 +11,7 @@ import type { AppContext } from '../lib/context';
 import { ApiError, failure } from '../lib/envelope';
 import { signShortMediaPath } from '../lib/highlightViews';
 import { verifyMediaSignature } from '../lib/media';
+import { highlightKey, mediaStoreOf } from '../lib/mediaStore';
 import { createRateLimiter } from '../lib/rateLimit';
 import { parseInput } from '../lib/schema';
 import { newNonce } from '../lib/security';
@@ -35,7 +36,6 @@ import {
   type PublicShareRow,
   type ShareMediaKind,
 } from '../lib/shares';
-import { sendFile } from './media';
 import { injectNonce } from './static';
 
 /**
@@ -79,13 +79,14 @@ export function registerSharePage(app: FastifyInstance, ctx: AppContext, opts: {
   const watchFile = path.join(opts.distDir, 'watch.html');
   const pageLimiter = createRateLimiter({ limit: SHARE_PAGE_LIMIT, windowMs: RATE_WINDOW_MS, now: ctx.now });
   const mediaLimiter = createRateLimiter({ limit: SHARE_MEDIA_LIMIT, windowMs: RATE_WINDOW_MS, now: ctx.now });
+  const media = mediaStoreOf(ctx);
 
   /** Every answer of /s/{id}: its own CSP with this response's nonce, never stored, never indexed. */
   const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, nonce: string, html: string): FastifyReply => {
     reply
       .code(status)
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', sharePageCsp(nonce))
+      .header('content-security-policy', sharePageCsp(nonce, media.mediaOrigin))
       .header('referrer-policy', 'no-referrer')
       .header('cache-control', 'no-store')
       .header('x-robots-tag', 'noindex, nofollow')
@@ -208,16 +209,17 @@ export function registerSharePage(app: FastifyInstance, ctx: AppContext, opts: {
     // max-age=0: a browser must come back (and meet the check above) rather than replay a stored copy.
     if (kind === 'poster') {
       if (!row.poster_name) throw new ApiError(404, 'MEDIA_NOT_FOUND', 'This highlight has no poster');
-      return sendFile(
-        reply,
-        path.join(ctx.highlightsDir, path.basename(row.poster_name)),
-        'image/jpeg',
-        request.headers.range,
-        0,
-      );
+      return media.send(reply, highlightKey(row.poster_name), {
+        contentType: 'image/jpeg',
+        range: request.headers.range,
+        maxAgeSeconds: 0,
+      });
     }
-    const file = path.join(ctx.highlightsDir, path.basename(row.stored_name ?? ''));
-    return sendFile(reply, file, 'video/mp4', request.headers.range, 0);
+    return media.send(reply, highlightKey(row.stored_name ?? ''), {
+      contentType: 'video/mp4',
+      range: request.headers.range,
+      maxAgeSeconds: 0,
+    });
   });
 
   // The page is reached only through a link, never as a plain file of the build (its markers are not filled in).

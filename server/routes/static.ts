@@ -64,7 +64,7 @@ export function injectNonce(html: string, nonce: string): string {
 
 export async function registerStatic(
   app: FastifyInstance,
-  opts: { distDir: string; mapsKey: boolean; sourceMaps?: boolean },
+  opts: { distDir: string; mapsKey: boolean; sourceMaps?: boolean; mediaOrigin?: string | null },
 ): Promise<{
   sendIndex: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 }> {
@@ -89,7 +89,7 @@ export async function registerStatic(
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', contentSecurityPolicy({ nonce, mapsKey: opts.mapsKey }))
+      .header('content-security-policy', contentSecurityPolicy({ nonce, mapsKey: opts.mapsKey, mediaOrigin: opts.mediaOrigin }))
       .header('vary', 'accept-encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (encoding === 'br') return reply.header('content-encoding', 'br').send(brotliCompressSync(body, BROTLI_PAGE));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,6 +12,7 @@ import { freeSpaceProbe } from '../lib/diskSpace';
 import type { ApiError } from '../lib/envelope';
 import { thumbnail } from '../lib/ffmpeg';
 import { closeAfterResponse } from '../lib/lingeringClose';
+import { clipKey, mediaStoreOf, teeInto } from '../lib/mediaStore';
 import { partialDir } from '../lib/partialUploads';
 import { isoDateTime, isStorableText, uuid } from '../lib/schema';
 import {
@@ -64,11 +65,14 @@ interface ReceivedFile {
   filename: string;
   mime: string;
   size: number;
+  /** Already in the media store (streamed to a bucket as it arrived); the partial file is only a local copy. */
+  stored: boolean;
 }
 
 export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   const partials = partialDir(ctx.uploadsDir);
   const partialPath = (name: string): string => path.join(partials, name);
+  const media = mediaStoreOf(ctx);
 
   const eventExists = async (eventId: string): Promise<boolean> =>
     v.is(uuid, eventId) && (await ctx.db.query('SELECT 1 FROM events WHERE id = $1', [eventId])).rows.length > 0;
@@ -161,21 +165,31 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
         const storedExt = ALLOWED_EXT.includes(ext) ? ext : (EXT_FOR_MIME[mime] ?? '.bin');
         const storedName = `${id}${storedExt}`;
         written.push(storedName);
+        const storedMime = ALLOWED_MIME.includes(mime) ? mime : (MIME_FOR_EXT[storedExt] ?? 'application/octet-stream');
         // busboy marks the file truncated at the limit but keeps reading the body to the end of the part;
         // stop at once instead (a chunked upload may never end).
         const overLimit = new AbortController();
         part.file.once('limit', () => overLimit.abort());
+        // With a bucket, the body also goes up as it arrives (a multipart upload): ffprobe and the thumbnail still
+        // read the local partial file, and the object is whole once the body has ended.
+        const mirror = media.startUpload(clipKey(storedName), storedMime);
+        const tee = mirror ? teeInto(mirror.sink) : null;
+        mirror?.done.catch((err: unknown) => tee?.destroy(err as Error));
         try {
-          await pipeline(part.file, createWriteStream(partialPath(storedName), { flags: 'wx' }), {
-            signal: overLimit.signal,
-          });
+          const target = createWriteStream(partialPath(storedName), { flags: 'wx' });
+          if (tee) await pipeline(part.file, tee, target, { signal: overLimit.signal });
+          else await pipeline(part.file, target, { signal: overLimit.signal });
+          await mirror?.done;
         } catch (err) {
+          if (mirror) {
+            mirror.sink.destroy(err as Error);
+            await mirror.done.catch(() => undefined);
+          }
           throw overLimit.signal.aborted ? fileTooLarge(ctx.maxUploadBytes) : err;
         }
         if (part.file.truncated) throw fileTooLarge(ctx.maxUploadBytes);
         const { size } = await stat(partialPath(storedName));
-        const storedMime = ALLOWED_MIME.includes(mime) ? mime : (MIME_FOR_EXT[storedExt] ?? 'application/octet-stream');
-        file = { id, storedName, filename, mime: storedMime, size };
+        file = { id, storedName, filename, mime: storedMime, size, stored: mirror !== null };
       }
       if (!file) throw uploadError(400, 'INVALID_INPUT', "No file uploaded: send the video in the 'video' field");
       const eventId = fields.get('eventId')?.trim() || null;
@@ -207,6 +221,11 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
       const stored = file;
       const uploader = request.user;
       if (!uploader) throw new Error('upload without a signed-in user');
+      // Disk: the renames, run in the transaction. A bucket: the thumbnail goes up now, the video is already there.
+      const placeThumb = thumbName ? await media.prepare(clipKey(thumbName), partialPath(thumbName), 'image/jpeg') : null;
+      const placeVideo = stored.stored
+        ? null
+        : await media.prepare(clipKey(stored.storedName), partialPath(stored.storedName), stored.mime);
       const row = await ctx.db.transaction(async (tx) => {
         // The row comes back with its matched tag (the same SQL as every listing), so the answer needs no read
         // after the commit: a read that failed there (owner revoked or deleted meanwhile, a database hiccup)
@@ -234,18 +253,26 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
           ],
         );
         // Files move into uploads/ inside the transaction: a failed move rolls the row back.
-        if (thumbName) await rename(partialPath(thumbName), path.join(ctx.uploadsDir, thumbName));
-        await rename(partialPath(stored.storedName), path.join(ctx.uploadsDir, stored.storedName));
+        await placeThumb?.();
+        await placeVideo?.();
         return r.rows[0];
       });
       written.length = 0;
+      // The local copy of a video streamed to the bucket.
+      if (stored.stored) await unlink(partialPath(stored.storedName)).catch(() => undefined);
       if (!row) throw new Error('clip insert returned no row');
       // Committed: from here on the answer is 201. The view is the owner's, as GET /clips/{id} answers it.
       return reply.code(201).send({ success: true, data: toClipView(ctx, { ...row, user_email: uploader.email }) });
     } catch (err) {
-      // Names are fresh UUIDs: whatever carries one, in .partial/ or already moved, belongs to this upload.
-      const leftovers = written.flatMap((name) => [partialPath(name), path.join(ctx.uploadsDir, name)]);
-      await Promise.all(leftovers.map((f) => unlink(f).catch(() => undefined)));
+      // Names are fresh UUIDs: whatever carries one, in .partial/ or already stored, belongs to this upload.
+      await Promise.all(
+        written.flatMap((name) => [
+          unlink(partialPath(name)).catch(() => undefined),
+          media.remove(clipKey(name)).catch((e: unknown) => {
+            request.log.warn(`could not remove ${clipKey(name)} of a failed upload: ${(e as Error).message}`);
+          }),
+        ]),
+      );
       const mapped = mapUploadError(err, ctx.maxUploadBytes);
       if (mapped.statusCode >= 500) request.log.error({ err }, 'upload failed');
       throw mapped;

@@ -80,6 +80,8 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/api/v1/places/details', query: ['placeId'] },
   { method: 'GET', url: '/api/v1/places/geocode', query: ['address', 'latlng'] },
   { method: 'GET', url: '/api/v1/health' },
+  { method: 'GET', url: '/healthz' },
+  { method: 'GET', url: '/readyz' },
   { method: 'POST', url: '/api/v1/editor-sessions', body: ['eventId', 'clipIds', 'returnUrl'] },
   { method: 'POST', url: '/api/v1/editor-sessions/:id/credential', body: ['token'] },
   { method: 'GET', url: '/api/v1/editor-sessions/:id' },

@@ -2,16 +2,18 @@
  * Seeds the demo (demoPlan.ts) into a fresh data directory, once, in the background after the server listens
  * (docs/decisions.md "Demo data"). Venues, the two demo users, events and tags are written in one transaction
  * that also claims the seed (table demo_seed); the clip files follow, two at a time, each stored like an upload:
- * made in uploads/.partial/, moved into uploads/ in the transaction that inserts its row. Every later start moves
- * the finished demo forward in time (moveDemo.ts), so it stays as fresh as on its first start.
+ * made in uploads/.partial/, moved into uploads/ in the transaction that inserts its row (with MEDIA_STORE a bucket:
+ * uploaded just before that transaction). Every later start moves the finished demo forward in time (moveDemo.ts),
+ * so it stays as fresh as on its first start.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { probe, thumbnail } from '../ffmpeg';
+import { clipKey, mediaStoreOf } from '../mediaStore';
 import { partialDir } from '../partialUploads';
 import { DEMO_ACCOUNTS, type DemoPerson } from './demoAccounts';
 import { planDemo, spreadClips, type DemoDevice, type DemoPlan } from './demoPlan';
@@ -166,6 +168,7 @@ async function claim(
 /** Makes one clip's video and thumbnail and stores its row; on any failure nothing of it is left behind. */
 async function makeClip(ctx: AppContext, ffmpeg: string, clip: PendingClip, signal: AbortSignal): Promise<void> {
   const partials = partialDir(ctx.uploadsDir);
+  const media = mediaStoreOf(ctx);
   const storedName = `${clip.id}.mp4`;
   const thumbName = `${clip.id}.jpg`;
   const partial = (name: string): string => path.join(partials, name);
@@ -182,6 +185,9 @@ async function makeClip(ctx: AppContext, ffmpeg: string, clip: PendingClip, sign
     );
     const { size } = await stat(partial(storedName));
     signal.throwIfAborted();
+    // Disk: renamed in the transaction below; a bucket: uploaded now, outside it (MEDIA_STORE).
+    const placeThumb = thumb ? await media.prepare(clipKey(thumbName), partial(thumbName), 'image/jpeg') : null;
+    const placeVideo = await media.prepare(clipKey(storedName), partial(storedName), 'video/mp4');
     // Uploaded a little after the moment, as a phone on the venue's Wi-Fi would; never in the future.
     const createdAt = new Date(Math.min(ctx.now(), recordedAt.getTime() + (duration + 600) * 1000));
     await ctx.db.transaction(async (tx) => {
@@ -206,13 +212,13 @@ async function makeClip(ctx: AppContext, ffmpeg: string, clip: PendingClip, sign
         ],
       );
       // Files move inside the transaction: a failed move rolls the row back (as in routes/uploads.ts).
-      if (thumb) await rename(partial(thumbName), path.join(ctx.uploadsDir, thumbName));
-      await rename(partial(storedName), path.join(ctx.uploadsDir, storedName));
+      await placeThumb?.();
+      await placeVideo();
     });
   } catch (err) {
     const names = [storedName, thumbName];
     await Promise.all(
-      names.flatMap((n) => [partial(n), path.join(ctx.uploadsDir, n)]).map((f) => unlink(f).catch(() => undefined)),
+      names.flatMap((n) => [unlink(partial(n)).catch(() => undefined), media.remove(clipKey(n)).catch(() => undefined)]),
     );
     throw err;
   }

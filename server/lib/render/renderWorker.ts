@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { clipKey, highlightKey, mediaStoreOf, type MediaKey } from '../mediaStore';
 import { probeStreams } from './probeInput';
 import {
   posterArgs,
@@ -20,8 +21,9 @@ import { claimJob, completeJob, failJob, releaseJob, renewLease, type ClaimedJob
 
 /**
  * Render workers (docs/rendering.md): each polls the queue, takes one job at a time under a lease, renders the
- * highlight with the shipped ffmpeg into DATA_DIR/highlights (a temporary name, renamed when whole), and records
- * its progress on the highlight. On app close the running ffmpeg is killed and the job handed back to the queue.
+ * highlight with the shipped ffmpeg into DATA_DIR/highlights (a temporary name, renamed when whole; with MEDIA_STORE
+ * a bucket, uploaded there instead, the clips read from presigned URLs), and records its progress on the highlight.
+ * On app close the running ffmpeg is killed and the job handed back to the queue.
  */
 
 export type RenderStage = 'rendering' | 'finishing' | 'done' | 'failed' | 'queued';
@@ -84,8 +86,29 @@ function readEdit(value: unknown): EditClip[] | null {
 /** Shortest part of a clip worth rendering once cut to its file's real length. */
 const MIN_PART_SECONDS = 0.1;
 
-/** The files and trims of a highlight's edit, each clip file checked with ffprobe. */
-async function planRender(ctx: AppContext, ffprobe: string, highlightId: string): Promise<RenderInput[] | null> {
+/** How long a presigned clip URL given to ffprobe while planning lives (a bucket; on disk it is the path). */
+const PROBE_URL_SECONDS = 300;
+
+/** How long a render may run: the deadline ffmpeg is killed at. */
+function renderTimeoutMs(totalSeconds: number): number {
+  return 120_000 + totalSeconds * 20_000;
+}
+
+/** A presigned URL's signature, wherever ffmpeg quotes one (its last line of stderr goes to the log). */
+function redactSignatures(text: string): string {
+  return text.replace(/(X-Amz-(?:Signature|Credential|Security-Token)=)[^&\s]+/gi, '$1[REDACTED]');
+}
+
+/**
+ * The files and trims of a highlight's edit, each clip file checked with ffprobe; `keys` are the clips' media keys,
+ * in the order of the inputs (with a bucket, the inputs' URLs are signed again for the whole render).
+ */
+async function planRender(
+  ctx: AppContext,
+  ffprobe: string,
+  highlightId: string,
+): Promise<{ inputs: RenderInput[]; keys: MediaKey[] } | null> {
+  const media = mediaStoreOf(ctx);
   const h = await ctx.db.query<{ clips: unknown }>('SELECT clips FROM highlights WHERE id = $1', [highlightId]);
   if (!h.rows[0]) return null;
   const edit = readEdit(h.rows[0].clips);
@@ -99,6 +122,7 @@ async function planRender(ctx: AppContext, ffprobe: string, highlightId: string)
   );
   const files = new Map(rows.rows.map((r) => [r.id, r]));
   const inputs: RenderInput[] = [];
+  const keys: MediaKey[] = [];
   for (const [i, c] of edit.entries()) {
     const label = `Clip ${i + 1} of ${edit.length}`;
     const clip = files.get(c.clipId);
@@ -106,9 +130,13 @@ async function planRender(ctx: AppContext, ffprobe: string, highlightId: string)
     if (!clip.usable) {
       throw new RenderFailure(`${label} is no longer available, so the highlight could not be rendered.`, false);
     }
-    const stored = clip.stored_name;
-    const file = path.join(ctx.uploadsDir, path.basename(stored));
+    const key = clipKey(clip.stored_name);
+    const file = await media.readable(key, PROBE_URL_SECONDS);
     const probed = await probeStreams(ffprobe, file).catch(() => null);
+    // A bucket that did not answer is not a missing clip: that render is tried again (on disk nothing changes).
+    if (!probed && media.kind !== 'disk' && (await media.exists(key).catch(() => true))) {
+      throw new RenderFailure(`${label} could not be read from the media storage.`, true);
+    }
     if (!probed?.video) {
       throw new RenderFailure(`${label} is missing or damaged, so the highlight could not be rendered.`, false);
     }
@@ -118,8 +146,9 @@ async function planRender(ctx: AppContext, ffprobe: string, highlightId: string)
       throw new RenderFailure(`${label} is shorter than its trim, so the highlight could not be rendered.`, false);
     }
     inputs.push({ file, inSeconds: c.inSeconds, outSeconds: out, hasAudio: probed.audio !== null });
+    keys.push(key);
   }
-  return inputs;
+  return { inputs, keys };
 }
 
 /** Runs ffmpeg; `onProgress` gets each `-progress` block. Rejects on a non-zero exit, a kill or the deadline. */
@@ -169,7 +198,7 @@ function runFfmpeg(
       else if (timedOut) reject(new RenderFailure('Rendering took too long and was stopped.', true));
       else if (code === 0) resolve();
       else {
-        const last = stderrTail.trim().split('\n').pop()?.slice(0, 200) ?? '';
+        const last = redactSignatures(stderrTail.trim().split('\n').pop() ?? '').slice(0, 200);
         const err = new RenderFailure(`The video could not be rendered (ffmpeg ${signal ?? `exit ${code}`}).`, true);
         err.cause = last;
         reject(err);
@@ -190,6 +219,7 @@ export function startRenderWorkers(app: FastifyInstance, ctx: AppContext, opts: 
   const pollMs = opts.pollMs ?? DEFAULT_POLL_MS;
   const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
   const log: FastifyBaseLogger = app.log.child({ component: 'render' });
+  const media = mediaStoreOf(ctx);
   const stopController = new AbortController();
   let wakers: (() => void)[] = [];
 
@@ -232,9 +262,17 @@ export function startRenderWorkers(app: FastifyInstance, ctx: AppContext, opts: 
     };
     try {
       if (signal.aborted) throw new RenderStopped('stopping');
-      const inputs = await planRender(ctx, ffprobe, job.highlightId);
-      if (!inputs) return; // The highlight was deleted with its job.
-      const total = totalSeconds(inputs);
+      const plan = await planRender(ctx, ffprobe, job.highlightId);
+      if (!plan) return; // The highlight was deleted with its job.
+      const total = totalSeconds(plan.inputs);
+      const timeoutMs = renderTimeoutMs(total);
+      // ffmpeg reads each clip for as long as the render may run (a bucket: URLs signed for that long; disk: paths).
+      const inputs = await Promise.all(
+        plan.inputs.map(async (input, i) => ({
+          ...input,
+          file: await media.readable(plan.keys[i] as MediaKey, Math.ceil(timeoutMs / 1000) + 60),
+        })),
+      );
       await mkdir(ctx.highlightsDir, { recursive: true });
       await renew({ stage: 'rendering', percent: 0 });
       log.info({ highlightId: job.highlightId, attempt: job.attempt, clips: inputs.length, seconds: total }, 'render started');
@@ -271,7 +309,7 @@ export function startRenderWorkers(app: FastifyInstance, ctx: AppContext, opts: 
       try {
         await runFfmpeg(ffmpeg, renderArgs(inputs, tmpVideo), {
           signal: runSignal,
-          timeoutMs: 120_000 + total * 20_000,
+          timeoutMs,
           onProgress: (text) => {
             const { outSeconds } = readProgress(text);
             if (outSeconds !== null) percent = progressPercent(outSeconds, total);
@@ -293,9 +331,12 @@ export function startRenderWorkers(app: FastifyInstance, ctx: AppContext, opts: 
       });
       const storedName = `${job.highlightId}.mp4`;
       const posterName = `${job.highlightId}.jpg`;
-      await rename(tmpPoster, path.join(ctx.highlightsDir, posterName));
-      await rename(tmpVideo, path.join(ctx.highlightsDir, storedName));
-      const size = (await stat(path.join(ctx.highlightsDir, storedName))).size;
+      const size = (await stat(tmpVideo)).size;
+      // Disk: renamed into highlights/ (the poster first); a bucket: uploaded, and the local files removed.
+      const placePoster = await media.prepare(highlightKey(posterName), tmpPoster, 'image/jpeg');
+      await placePoster();
+      const placeVideo = await media.prepare(highlightKey(storedName), tmpVideo, 'video/mp4');
+      await placeVideo();
       const done = await completeJob(ctx.db, job, workerId, ctx.now(), {
         storedName,
         posterName,
