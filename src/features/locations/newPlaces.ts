@@ -1,4 +1,5 @@
 import type { AddressComponent, PlaceDetails } from './placeToLocation';
+import { coordinate, isObj, str, type Obj } from './placeValues';
 
 /**
  * Reading what the new Places API (google.maps.places.AutocompleteSuggestion, Place) returns, for keys that
@@ -14,16 +15,6 @@ export interface LegacyPrediction {
   place_id: string;
   description: string;
   structured_formatting: { main_text: string; secondary_text: string };
-}
-
-type Obj = Record<string, unknown>;
-
-function isObj(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
 }
 
 /** A FormattableText ({ text }) → its text; '' when absent. */
@@ -53,13 +44,6 @@ export function suggestionsToPredictions(suggestions: readonly unknown[]): Legac
       },
     ];
   });
-}
-
-/** A google.maps.LatLng (lat() / lng()) or a literal → a finite number, or null. */
-function coordinate(location: Obj, key: 'lat' | 'lng'): number | null {
-  const raw = location[key];
-  const value: unknown = typeof raw === 'function' ? (raw as () => unknown)() : raw;
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
 /** The new API's AddressComponent (longText, shortText, types) → the legacy one the rules read. */

@@ -3,6 +3,8 @@
  * service returns, and turning a chosen place into the payload of POST /api/v1/locations.
  */
 
+import { coordinate, isObj, str } from './placeValues';
+
 export const UNNAMED_LOCATION = 'Unnamed Location';
 
 export interface AddressComponent {
@@ -64,23 +66,6 @@ export function placeToLocation(place: PlaceDetails): LocationPayload {
     latitude: place.latitude,
     longitude: place.longitude,
   };
-}
-
-type Obj = Record<string, unknown>;
-
-function isObj(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-/** A google.maps.LatLng (lat() / lng()) or a literal ({lat, lng}) → a finite number, or null. */
-function coordinate(location: Obj, key: 'lat' | 'lng'): number | null {
-  const raw = location[key];
-  const value: unknown = typeof raw === 'function' ? (raw as () => unknown)() : raw;
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
 function readComponent(value: unknown): AddressComponent | null {
