@@ -393,7 +393,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerEditorSessionRoutes(app, ctx);
     registerHighlightRoutes(app, ctx);
     registerShareRoutes(app, ctx);
-    app.get('/api/v1/health', async () => ({ success: true, data: { status: 'ok' } }));
     registerHealthRoutes(app, ctx);
     registerDemoSeed(app, ctx, opts.demoData ?? false);
 

@@ -26,9 +26,9 @@ async function withTimeout(work: Promise<unknown>, ms: number): Promise<Check> {
 }
 
 /**
- * `/healthz`: the process is up and serving (liveness: restart it when this fails). `/readyz`: it can do its work
- * now — the database answers, the media directory is writable (or the media bucket answers), and it is not shutting down — so a proxy sends it
- * requests (docs/deploy.md "Health checks").
+ * `/healthz` (and `/api/v1/health`): the process is up and serving (liveness: restart it when this fails).
+ * `/readyz`: it can do its work now — the database answers, the media directory is writable (or the bucket
+ * answers), and it is not shutting down — so a proxy sends it requests (docs/deploy.md "Health checks").
  */
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
   let closing = false;
@@ -36,10 +36,13 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): voi
     closing = true;
   });
 
-  app.get('/healthz', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return ok({ status: 'ok' });
-  });
+  // /api/v1/health is the app's own (same origin, Host checked); /healthz the probe's.
+  for (const url of ['/api/v1/health', '/healthz']) {
+    app.get(url, async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok({ status: 'ok' });
+    });
+  }
 
   app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

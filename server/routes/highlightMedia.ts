@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import type { AppContext } from '../lib/context';
 import { ApiError } from '../lib/envelope';
 import { attachmentDisposition, highlightFilename } from '../lib/highlightFilename';
 import { assertRendered, highlightNotFound, type HighlightRow } from '../lib/highlightViews';
 import { verifyMediaSignature } from '../lib/media';
-import { highlightKey, mediaStoreOf } from '../lib/mediaStore';
+import { highlightKey, mediaStoreOf, type MediaStore } from '../lib/mediaStore';
 import { parseInput, uuid } from '../lib/schema';
 
 /**
@@ -58,19 +58,28 @@ export function registerHighlightMediaRoutes(app: FastifyInstance, ctx: AppConte
     if (verdict !== 'ok') throw new ApiError(403, 'INVALID_SIGNATURE', 'A signed media link is required');
     const row = await findServableHighlight(ctx, id.toLowerCase());
     assertRendered(row);
-    if (kind === 'poster') {
-      if (!row.poster_name) throw new ApiError(404, 'MEDIA_NOT_FOUND', 'This highlight has no poster');
-      return media.send(reply, highlightKey(row.poster_name), {
-        contentType: 'image/jpeg',
-        range: request.headers.range,
-        maxAgeSeconds: 900,
-      });
-    }
-    return media.send(reply, highlightKey(row.stored_name ?? ''), {
-      contentType: 'video/mp4',
-      range: request.headers.range,
-      maxAgeSeconds: 900,
-      ...(kind === 'download' ? { disposition: attachmentDisposition(highlightFilename(row.title)) } : {}),
-    });
+    return sendHighlightFile(media, reply, row, kind, { range: request.headers.range, maxAgeSeconds: 900 });
+  });
+}
+
+/**
+ * A rendered highlight's poster, video, or video as a download (named after its title), from the media store; the
+ * caller has checked who may see it. Used by the owner's media URLs and by a share link's.
+ */
+export function sendHighlightFile(
+  media: MediaStore,
+  reply: FastifyReply,
+  row: { poster_name: string | null; stored_name: string | null; title: string },
+  kind: Kind,
+  opts: { range: string | undefined; maxAgeSeconds: number },
+): Promise<FastifyReply> {
+  if (kind === 'poster') {
+    if (!row.poster_name) throw new ApiError(404, 'MEDIA_NOT_FOUND', 'This highlight has no poster');
+    return media.send(reply, highlightKey(row.poster_name), { contentType: 'image/jpeg', ...opts });
+  }
+  return media.send(reply, highlightKey(row.stored_name ?? ''), {
+    contentType: 'video/mp4',
+    ...opts,
+    ...(kind === 'download' ? { disposition: attachmentDisposition(highlightFilename(row.title)) } : {}),
   });
 }

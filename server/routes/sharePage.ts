@@ -11,7 +11,7 @@ import type { AppContext } from '../lib/context';
 import { ApiError, failure } from '../lib/envelope';
 import { signShortMediaPath } from '../lib/highlightViews';
 import { verifyMediaSignature } from '../lib/media';
-import { highlightKey, mediaStoreOf } from '../lib/mediaStore';
+import { mediaStoreOf } from '../lib/mediaStore';
 import { createRateLimiter } from '../lib/rateLimit';
 import { parseInput } from '../lib/schema';
 import { newNonce } from '../lib/security';
@@ -36,6 +36,7 @@ import {
   type PublicShareRow,
   type ShareMediaKind,
 } from '../lib/shares';
+import { sendHighlightFile } from './highlightMedia';
 import { injectNonce } from './static';
 
 /**
@@ -207,19 +208,7 @@ export function registerSharePage(app: FastifyInstance, ctx: AppContext, opts: {
     if (!row) throw shareNotFound();
     if (!isWatchable(row, nowMs)) throw shareGone();
     // max-age=0: a browser must come back (and meet the check above) rather than replay a stored copy.
-    if (kind === 'poster') {
-      if (!row.poster_name) throw new ApiError(404, 'MEDIA_NOT_FOUND', 'This highlight has no poster');
-      return media.send(reply, highlightKey(row.poster_name), {
-        contentType: 'image/jpeg',
-        range: request.headers.range,
-        maxAgeSeconds: 0,
-      });
-    }
-    return media.send(reply, highlightKey(row.stored_name ?? ''), {
-      contentType: 'video/mp4',
-      range: request.headers.range,
-      maxAgeSeconds: 0,
-    });
+    return sendHighlightFile(media, reply, row, kind, { range: request.headers.range, maxAgeSeconds: 0 });
   });
 
   // The page is reached only through a link, never as a plain file of the build (its markers are not filled in).
