@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import type { ListEmptyProps } from './ListEmpty';
 import { ListError, type ListErrorProps } from './ListError';
 import { ListSkeleton, type ListSkeletonProps } from './ListSkeleton';
@@ -36,10 +36,6 @@ export interface PagedListViewProps<T> {
   children: (items: readonly T[]) => ReactNode;
 }
 
-/**
- * A list loaded page by page: its four states (docs/product/part-2.md §4), then the next page on request. Items
- * already shown stay when a refresh or the next page fails; the error then sits beside them with its retry.
- */
 const VISUALLY_HIDDEN = {
   position: 'absolute',
   width: '1px',
@@ -49,8 +45,20 @@ const VISUALLY_HIDDEN = {
   whiteSpace: 'nowrap',
 } as const;
 
+/**
+ * A list loaded page by page: its four states (docs/product/part-2.md §4), then the next page on request. Items
+ * already shown stay when a refresh or the next page fails; the error then sits beside them with its retry.
+ *
+ * New items render in the background (`useDeferredValue`): an answer reaches the screen through the store, whose
+ * updates React renders in one task, and a page of rows was that page's longest task (about 200 ms on a
+ * mid-range phone, docs/performance.md). Deferred, React renders them in slices and a tap is answered between
+ * two; until they are in, the list shows what it showed before (the skeleton, or the rows and "Loading more...").
+ */
 export function PagedListView<T>({ list, empty, skeleton, loadMoreLabel, heading, children }: PagedListViewProps<T>) {
-  const shown = (list.items?.length ?? 0) > 0;
+  const items = useDeferredValue(list.items);
+  const arriving = items !== list.items;
+  const shown = (items?.length ?? 0) > 0;
+  const moreArriving = arriving && (list.items?.length ?? 0) > (items?.length ?? 0);
   return (
     <>
       {heading && (
@@ -60,10 +68,10 @@ export function PagedListView<T>({ list, empty, skeleton, loadMoreLabel, heading
       )}
       <Stack spacing={2}>
         {shown && list.error && <ListError {...list.error} />}
-        <ListStates items={list.items} loading={list.loading} error={list.error} empty={empty} skeleton={skeleton}>
+        <ListStates items={items} loading={list.loading || arriving} error={list.error} empty={empty} skeleton={skeleton}>
           {children}
         </ListStates>
-        {shown && list.loadingMore && <ListSkeleton {...skeleton} count={2} label="Loading more..." />}
+        {shown && (list.loadingMore || moreArriving) && <ListSkeleton {...skeleton} count={2} label="Loading more..." />}
         {list.loadMoreError && <ListError {...list.loadMoreError} />}
         {shown && list.hasMore && !list.loadMoreError && (
           <Button

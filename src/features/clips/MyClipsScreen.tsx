@@ -6,6 +6,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
+import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector, useInjectedSaga } from '../../app/hooks';
 import { PageHeader } from '../../components/PageHeader';
@@ -16,7 +17,7 @@ import { eventClipsPath, eventClipsStateOf } from './clipNavigation';
 import type { ClipEvent } from './clipSchemas';
 import { clipsSyncSaga } from './clipsSyncSaga';
 import { PagedListView } from '../../components/PagedListView';
-import { useMyClipEvents, type PagedList } from './useClipLists';
+import { useMyClipEvents } from './useClipLists';
 
 type Row = { id: string; kind: 'unassociated'; count: number } | { id: string; kind: 'event'; event: ClipEvent };
 
@@ -59,9 +60,9 @@ function UnassociatedRow({ count }: { count: number }) {
 }
 
 /** The unassociated entry first (only when it has clips, docs/product/part-2.md §2), then the events. */
-function rowsOf(list: PagedList<ClipEvent>, unassociatedCount: number): Row[] | undefined {
-  if (!list.items) return undefined;
-  const events: Row[] = list.items.map((event) => ({ id: event.id, kind: 'event', event }));
+function rowsOf(items: ClipEvent[] | undefined, unassociatedCount: number): Row[] | undefined {
+  if (!items) return undefined;
+  const events: Row[] = items.map((event) => ({ id: event.id, kind: 'event', event }));
   return unassociatedCount > 0 ? [{ id: 'unassociated', kind: 'unassociated', count: unassociatedCount }, ...events] : events;
 }
 
@@ -70,7 +71,8 @@ export default function MyClipsScreen() {
   useInjectedSaga('clipsSync', clipsSyncSaga);
   const userId = useAppSelector(selectSignedInUserId);
   const { unassociatedCount, ...list } = useMyClipEvents();
-  const rows = rowsOf(list, unassociatedCount);
+  // Kept while the list is the same: a new array each render would restart the list's deferred render.
+  const rows = useMemo(() => rowsOf(list.items, unassociatedCount), [list.items, unassociatedCount]);
   return (
     <>
       <PageHeader title="My Clips" subtitle="Your clips, grouped by the event they were filmed at." />
