@@ -1,3 +1,4 @@
+import type * as Timers from 'node:timers';
 import { http, HttpResponse } from 'msw';
 import { fullKey } from '../../app/storage';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
@@ -20,6 +21,9 @@ import {
   uploadRequested,
 } from './uploadsSlice';
 import { EVENT_PROBLEM_MESSAGE } from './uploadConstants';
+
+// jsdom has no global setImmediate: a turn of the event loop comes from Node's own timers (not the fake ones).
+const { setImmediate: nextLoopTurn } = jest.requireActual<typeof Timers>('node:timers');
 
 const ok = (clipId: string) => uploaded(clipId);
 
@@ -534,7 +538,7 @@ describe('upload queue', () => {
         await uploadOne(ok('clip-1'), EVENT);
         await uploadOne(ok('clip-2'), null);
         // The channel delivers on the event loop (not on the fake timers).
-        for (let i = 0; i < 50 && heard.length < 2; i += 1) await new Promise((resolve) => setImmediate(resolve));
+        for (let i = 0; i < 50 && heard.length < 2; i += 1) await new Promise((resolve) => nextLoopTurn(resolve));
         expect(heard).toEqual([
           { type: 'clipsChanged', eventId: 'ev-1', from: THIS_TAB },
           { type: 'clipsChanged', eventId: null, from: THIS_TAB },
