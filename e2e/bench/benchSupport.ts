@@ -2,7 +2,7 @@
  * What the benches share: the median of their runs, waiting for the demo data a bench measures against, signing
  * in as the demo coach, and how a bench's script ends.
  */
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import type { RunningServer } from '../support/server';
 
 export const median = (values: number[]): number => {
@@ -28,6 +28,34 @@ export async function signInAsDemoCoach(page: Page, baseURL: string): Promise<vo
   await page.waitForURL(/\/idp\/authorize/);
   await page.getByRole('button', { name: 'Continue as the demo coach' }).click();
   await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+}
+
+/** The demo coach's signed-in browser state (cookies and storage), for pages measured signed in. */
+export async function demoCoachState(browser: Browser, baseURL: string): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAsDemoCoach(page, baseURL);
+  const state = JSON.stringify(await context.storageState());
+  await context.close();
+  return state;
+}
+
+/** A fresh phone-sized page (412 × 823, touch) with the CPU slowed `cpuSlowdown` times, as Lighthouse's mobile preset. */
+export async function openSlowPhonePage(
+  browser: Browser,
+  storageState: string | undefined,
+  cpuSlowdown: number,
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    hasTouch: true,
+    ...(storageState ? { storageState: JSON.parse(storageState) as never } : {}),
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  return { context, page, cdp };
 }
 
 /** Runs a bench's main; an error is printed and ends the process with a failure. */

@@ -8,8 +8,8 @@
  */
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
-import { startServer, type RunningServer } from '../support/server';
-import { median, runBench, signInAsDemoCoach, waitForDemo } from './benchSupport';
+import { startServer } from '../support/server';
+import { demoCoachState, median, openSlowPhonePage, runBench, waitForDemo } from './benchSupport';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONLY = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
@@ -38,16 +38,8 @@ const RECORDER = `
 `;
 
 async function measure(browser: Browser, url: string, storageState: string | undefined, ready: string): Promise<Run> {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    isMobile: true,
-    hasTouch: true,
-    ...(storageState ? { storageState: JSON.parse(storageState) as never } : {}),
-  });
-  const page = await context.newPage();
+  const { context, page } = await openSlowPhonePage(browser, storageState, CPU_SLOWDOWN);
   await page.addInitScript(RECORDER);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await page.goto(url);
   await page.locator(ready).first().waitFor({ timeout: 60_000 });
   // Whatever the first screen still does after it shows (data, lazy chunks) counts too.
@@ -64,15 +56,6 @@ async function measure(browser: Browser, url: string, storageState: string | und
   return { tasks, blockingMs: tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0) };
 }
 
-async function signedInState(browser: Browser, server: RunningServer): Promise<string> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInAsDemoCoach(page, server.baseURL);
-  const state = JSON.stringify(await context.storageState());
-  await context.close();
-  return state;
-}
-
 async function main() {
   const pages = [
     { name: 'login', path: '/login', signedIn: false, ready: 'button:has-text("Sign in"):enabled' },
@@ -84,7 +67,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     if (needsDemo) await waitForDemo(server);
-    const state = needsDemo ? await signedInState(browser, server) : undefined;
+    const state = needsDemo ? await demoCoachState(browser, server.baseURL) : undefined;
     console.log(`Long tasks while the app starts (Chromium, CPU ${CPU_SLOWDOWN}× slower), ${RUNS} runs per page:`);
     for (const p of pages) {
       const runs: Run[] = [];

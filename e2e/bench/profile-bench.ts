@@ -12,8 +12,8 @@ import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
-import { DIST_DIR, startServer, type RunningServer } from '../support/server';
-import { median, runBench, signInAsDemoCoach, waitForDemo } from './benchSupport';
+import { DIST_DIR, startServer } from '../support/server';
+import { demoCoachState, median, openSlowPhonePage, runBench, waitForDemo } from './benchSupport';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ONLY = (process.env.BENCH_PAGES ?? 'my-clips').split(',').map((p) => p.trim());
@@ -83,15 +83,7 @@ interface RunTotals {
 }
 
 async function measure(browser: Browser, url: string, storageState: string | undefined, ready: string): Promise<RunTotals> {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    isMobile: true,
-    hasTouch: true,
-    ...(storageState ? { storageState: JSON.parse(storageState) as never } : {}),
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const { context, page, cdp } = await openSlowPhonePage(browser, storageState, CPU_SLOWDOWN);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
@@ -146,15 +138,6 @@ async function measure(browser: Browser, url: string, storageState: string | und
   return totals;
 }
 
-async function signedInState(browser: Browser, server: RunningServer): Promise<string> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInAsDemoCoach(page, server.baseURL);
-  const state = JSON.stringify(await context.storageState());
-  await context.close();
-  return state;
-}
-
 function printTable(title: string, runs: Array<Map<string, number>>): void {
   const names = new Set(runs.flatMap((r) => [...r.keys()]));
   const rows = [...names].map((name) => ({ name, ms: median(runs.map((r) => r.get(name) ?? 0)) })).sort((a, b) => b.ms - a.ms);
@@ -172,7 +155,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     if (needsDemo) await waitForDemo(server);
-    const state = needsDemo ? await signedInState(browser, server) : undefined;
+    const state = needsDemo ? await demoCoachState(browser, server.baseURL) : undefined;
     const pages = [
       { name: 'login', path: '/login', signedIn: false, ready: 'button:has-text("Sign in"):enabled' },
       { name: 'my-clips', path: '/clips', signedIn: true, ready: 'a[href^="/clips/event/"]' },
