@@ -4,7 +4,8 @@
  * tasks there are; this says what code filled them: the V8 sampling profile of the page's first seconds, each
  * sample's top frame mapped through the build's source maps to a package (`react-dom`, `@mui/material`, …) or
  * one of our files, summed over BENCH_RUNS runs (default 3) and printed as the median ms per run. Samples
- * inside a long task (over 50 ms) are counted apart: those are what Lighthouse's blocking time is made of.
+ * inside a long task are counted apart (what blocking time is made of); a task is read off the profile as a run
+ * of samples with no idle one between them, lasting over 50 ms, so it approximates the browser's own tasks.
  * Pages: My Clips signed in as the demo coach (default) and /login signed out (BENCH_PAGES=my-clips,login).
  */
 import { readFileSync } from 'node:fs';
@@ -29,7 +30,6 @@ interface ProfileNode {
 }
 interface Profile {
   nodes: ProfileNode[];
-  startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
