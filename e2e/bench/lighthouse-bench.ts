@@ -6,8 +6,11 @@
  *   - My Clips (/clips) and Create Highlight for the demo's live event (/highlights/create/{id}), signed in
  *     as the demo coach: score ≥ 95.
  * Prints a table and the targets missed; it measures, it does not fail a build (docs/decisions.md "Benchmarks").
- * BENCH_RUNS changes the number of runs; BENCH_PAGES=login keeps to the login page (no demo wait).
+ * BENCH_RUNS changes the number of runs; BENCH_PAGES=login keeps to the login page (no demo wait); BENCH_SAVE_DIR
+ * keeps every report.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { startServer, type RunningServer } from '../support/server';
@@ -17,6 +20,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Runs Lighthouse itself could not record (NO_NAVSTART and the like) made again per page, before giving up. */
 const MAX_FAILED_RUNS = 3;
 const ONLY = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
+/** BENCH_SAVE_DIR keeps each run's full report (JSON) there, to read its long tasks and diagnostics. */
+const SAVE_DIR = process.env.BENCH_SAVE_DIR;
 
 interface Figures {
   score: number;
@@ -122,6 +127,12 @@ async function main() {
         }
         if (new URL(lhr.finalDisplayedUrl).pathname !== path) {
           throw new Error(`Lighthouse measured ${lhr.finalDisplayedUrl}, not ${path} (was the session lost?)`);
+        }
+        if (SAVE_DIR) {
+          await mkdir(SAVE_DIR, { recursive: true });
+          await writeFile(join(SAVE_DIR, `${page.name}-${runs.length + 1}.json`), JSON.stringify(lhr));
+          const trace = (result.artifacts as { Trace?: unknown }).Trace;
+          if (trace) await writeFile(join(SAVE_DIR, `${page.name}-${runs.length + 1}.trace.json`), JSON.stringify(trace));
         }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         runs.push({
