@@ -7,7 +7,7 @@
  *     as the demo coach: score ≥ 95.
  * Prints a table and the targets missed; it measures, it does not fail a build (docs/decisions.md "Benchmarks").
  * BENCH_RUNS changes the number of runs; BENCH_PAGES=login keeps to the login page (no demo wait); BENCH_SAVE_DIR
- * keeps every report.
+ * keeps every report and its trace.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -20,7 +20,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Runs Lighthouse itself could not record (NO_NAVSTART and the like) made again per page, before giving up. */
 const MAX_FAILED_RUNS = 3;
 const ONLY = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
-/** BENCH_SAVE_DIR keeps each run's full report (JSON) there, to read its long tasks and diagnostics. */
+/** BENCH_SAVE_DIR keeps each run's report and trace (JSON) there, to read its long tasks and diagnostics. */
 const SAVE_DIR = process.env.BENCH_SAVE_DIR;
 
 interface Figures {
