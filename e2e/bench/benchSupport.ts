@@ -40,22 +40,28 @@ export async function demoCoachState(browser: Browser, baseURL: string): Promise
   return state;
 }
 
-/** A fresh phone-sized page (412 × 823, touch) with the CPU slowed `cpuSlowdown` times, as Lighthouse's mobile preset. */
+/** Lighthouse's mobile preset's screen: 412 × 823, touch. */
+export const PHONE_SCREEN = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true } as const;
+
+/** Slows `page`'s CPU `cpuSlowdown` times (as Lighthouse's mobile preset does); the session stays open for more. */
+export async function slowDown(context: BrowserContext, page: Page, cpuSlowdown: number): Promise<CDPSession> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  return cdp;
+}
+
+/** A fresh phone-sized page with the CPU slowed `cpuSlowdown` times, as Lighthouse's mobile preset. */
 export async function openSlowPhonePage(
   browser: Browser,
   storageState: string | undefined,
   cpuSlowdown: number,
 ): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
   const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    isMobile: true,
-    hasTouch: true,
+    ...PHONE_SCREEN,
     ...(storageState ? { storageState: JSON.parse(storageState) as never } : {}),
   });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-  return { context, page, cdp };
+  return { context, page, cdp: await slowDown(context, page, cpuSlowdown) };
 }
 
 /** Runs a bench's main; an error is printed and ends the process with a failure. */

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { startServer } from '../support/server';
-import { demoCoachState, median, openSlowPhonePage, runBench, waitForDemo } from './benchSupport';
+import { PHONE_SCREEN, demoCoachState, median, openSlowPhonePage, runBench, slowDown, waitForDemo } from './benchSupport';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONLY = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
@@ -52,9 +52,7 @@ async function returningVisitor(url: string, storageState: string | undefined, r
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
-    viewport: { width: 412, height: 823 },
-    isMobile: true,
-    hasTouch: true,
+    ...PHONE_SCREEN,
   });
   if (storageState) {
     // The sign-in's cookies and saved session, put in once (a persistent profile takes no storageState).
@@ -75,8 +73,7 @@ async function returningVisitor(url: string, storageState: string | undefined, r
     await page.close();
   }
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await slowDown(context, page, CPU_SLOWDOWN);
   return { context, page, close: () => context.close().then(() => rmSync(dir, { recursive: true, force: true })) };
 }
 
