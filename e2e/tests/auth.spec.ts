@@ -113,6 +113,24 @@ test.describe('Sign-in and the route guard', () => {
     await expect(later.getByRole('button', { name: 'Sign in' })).toBeVisible();
   });
 
+  test('a tab whose hand-off arrives late still ends on the page it opened, not home', async ({ context, isMobile }) => {
+    test.skip(isMobile, 'On phones the session is also saved when the page is hidden, so no hand-off is needed.');
+    const first = await context.newPage();
+    await signIn(first, { email: uniqueEmail('latetab') });
+    // The open tab answers a second after it is asked (a busy tab), well past the new tab's wait.
+    await first.evaluate(() => {
+      const post = BroadcastChannel.prototype.postMessage;
+      BroadcastChannel.prototype.postMessage = function (this: BroadcastChannel, message: unknown) {
+        setTimeout(() => post.call(this, message), 1000);
+      };
+    });
+    const second = await context.newPage();
+    await second.goto('/clips/list');
+    await second.waitForURL(atPath('/login'));
+    await expect(second.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect(second).toHaveURL(atPath('/clips/list'));
+  });
+
   test('logging out in one tab logs out the other', async ({ context }) => {
     const first = await context.newPage();
     await signIn(first, { email: uniqueEmail('twotabs'), keepSignedIn: true });

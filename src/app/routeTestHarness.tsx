@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router';
+import { initialSessionState } from '../features/session/public';
 import { signedInState } from '../test/renderWithProviders';
 import { AppRoutes } from './router';
 import { makeStore } from './store';
@@ -10,7 +11,8 @@ import { theme } from './theme';
 
 /** Shows the router's current address, so a test can see where a redirect went. */
 function Address() {
-  return <output aria-label="Address">{useLocation().pathname}</output>;
+  const { pathname, search } = useLocation();
+  return <output aria-label="Address">{pathname + search}</output>;
 }
 
 /**
@@ -32,4 +34,24 @@ export async function renderAppAt(path: string, { admin = false }: { admin?: boo
   );
   await screen.findByRole('main', {}, { timeout: 10_000 });
   return { store, user };
+}
+
+/** The app's routes at `path` with nobody signed in: returns once the guard has shown the login screen. */
+export async function renderSignedOutAt(path: string) {
+  const store = makeStore({
+    preloadedState: { session: { ...initialSessionState, status: 'signedOut' } },
+    runSagas: false,
+  });
+  render(
+    <Provider store={store}>
+      <ThemeProvider theme={theme}>
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+          <Address />
+        </MemoryRouter>
+      </ThemeProvider>
+    </Provider>,
+  );
+  await screen.findByRole('button', { name: 'Sign in' }, { timeout: 10_000 });
+  return { store };
 }

@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
-import { mockViewport } from '../test/renderWithProviders';
-import { renderAppAt } from './routeTestHarness';
+import { act, screen, within } from '@testing-library/react';
+import { sessionStarted } from '../features/session/public';
+import { mockViewport, signedInState } from '../test/renderWithProviders';
+import { renderAppAt, renderSignedOutAt } from './routeTestHarness';
 
 describe('the router, built from the route table', () => {
   let restoreViewport: () => void = () => {};
@@ -36,5 +37,28 @@ describe('the router, built from the route table', () => {
     await renderAppAt('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Not found');
+  });
+
+  it('returns to the guarded page when a session arrives while the login screen shows (a late hand-off from another tab)', async () => {
+    const { store } = await renderSignedOutAt('/clips/list?page=2');
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/login');
+    const { session } = signedInState();
+    act(() => {
+      store.dispatch(
+        sessionStarted({
+          record: {
+            user: session.user!,
+            token: session.token!,
+            lastActivity: 0,
+            lastRefresh: 0,
+            persistAcrossRestarts: false,
+            clockOffsetMs: 0,
+          },
+          source: 'otherTab',
+        }),
+      );
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Clips' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/clips/list?page=2');
   });
 });

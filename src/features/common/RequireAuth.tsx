@@ -30,6 +30,7 @@ export function RequireAuth() {
   const status = useAppSelector(selectSessionStatus);
   const location = useLocation();
   if (status === 'loading') return <LoadingScreen />;
-  if (status === 'signedOut') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (status === 'signedOut')
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search + location.hash }} />;
   return <Outlet />;
 }

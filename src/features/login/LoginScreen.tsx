@@ -21,6 +21,7 @@ import {
   selectLoginPhase,
   type LoginPhase,
 } from './loginSlice';
+import { returnPathOf } from './returnPath';
 
 const PHASE_TEXT: Record<Exclude<LoginPhase, 'idle'>, string> = {
   redirecting: 'Redirecting...',
@@ -31,7 +32,7 @@ const PHASE_TEXT: Record<Exclude<LoginPhase, 'idle'>, string> = {
 /** The login screen (docs/product/part-1.md §2 Login, §4 Login, §8 Login). */
 export default function LoginScreen() {
   const dispatch = useAppDispatch();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
   const phase = useAppSelector(selectLoginPhase);
   const error = useAppSelector(selectLoginError);
   const status = useAppSelector(selectSessionStatus);
@@ -45,7 +46,8 @@ export default function LoginScreen() {
   }, [dispatch, search]);
 
   const busy = phase !== 'idle';
-  if (status === 'signedIn' && !busy && !search) return <Navigate to="/" replace />;
+  // Signed in here (a session another tab handed over late, or a second visit): back where the guard turned us away.
+  if (status === 'signedIn' && !busy && !search) return <Navigate to={returnPathOf(state)} replace />;
 
   return (
     <Box
