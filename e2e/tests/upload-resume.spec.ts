@@ -138,7 +138,9 @@ test.describe('Upload queue: reload and resume', () => {
     await signIn(page, { email: uniqueEmail('resumer') });
     await openUploadScreen(page);
     const cdp = await openThrottle(page);
-    await throttleUploads(cdp, 2 * MB);
+    // A slow uplink (28 MB at 1 MB/s): the queue outlasts KEEP_WORTH_MS, so every file is copied for a reload
+    // even while the transfers run (copyWhileSending, src/features/uploads/uploadKeepPolicy.ts).
+    await throttleUploads(cdp, 1 * MB);
 
     await page.getByLabel('Select video files', { exact: true }).setInputFiles(RESUME_FILES.map((f) => filePath(f.name)));
     await expect(fileList(page).getByRole('listitem')).toHaveCount(3);

@@ -15,6 +15,13 @@ export const UPLOAD_SESSION_MAX_IDLE_MS = 2 * 60 * 60 * 1000;
 /** Waits before each automatic attempt after a lost connection; then the file is marked failed. */
 export const NETWORK_RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000] as const;
 export const METADATA_TIMEOUT_MS = 10_000;
+/**
+ * While files are sent, a picked file's copy into IndexedDB is made only when the rest of the queue will take
+ * longer than this at the pace measured so far (uploadKeepPolicy.ts copyWhileSending), and the pace is judged
+ * only after this long a sample.
+ */
+export const KEEP_WORTH_MS = 15_000;
+export const KEEP_PACE_SAMPLE_MS = 1_000;
 /** Progress reaches the store at most this often per file. */
 export const PROGRESS_INTERVAL_MS = 250;
 export const LEAVE_WARNING = 'You have uploads in progress. Are you sure you want to leave?';

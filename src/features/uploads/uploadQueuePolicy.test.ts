@@ -8,6 +8,7 @@ import {
   isBusy,
   isUploadSessionOver,
   matchRepicked,
+  nextDurationToRead,
 } from './uploadQueuePolicy';
 import type { UploadFileItem, UploadStatus } from './uploadTypes';
 
@@ -151,5 +152,33 @@ describe('what a completed upload invalidates', () => {
       { type: 'Clip', id: 'LIST' },
       { type: 'EventClips', id: 'UNASSOCIATED' },
     ]);
+  });
+});
+
+describe('which duration is read ahead', () => {
+  const held = () => true;
+
+  it('the first waiting file, in the list order, whose duration is not read yet', () => {
+    const files = [
+      item('a', 'uploading'),
+      item('b', 'pending', { metadata: { duration: 3 } }),
+      item('c', 'pending'),
+      item('d', 'pending'),
+    ];
+    expect(nextDurationToRead(files, held)).toBe('c');
+  });
+
+  it('a read that found no duration counts as read', () => {
+    expect(nextDurationToRead([item('a', 'pending', { metadata: { duration: null } })], held)).toBeNull();
+  });
+
+  it('never a file on its way, settled, or whose contents this page no longer holds', () => {
+    expect(
+      nextDurationToRead(
+        ALL.filter((f) => f.status !== 'pending'),
+        held,
+      ),
+    ).toBeNull();
+    expect(nextDurationToRead([item('gone', 'pending'), item('here', 'pending')], (id) => id === 'here')).toBe('here');
   });
 });

@@ -14,6 +14,15 @@ export function filesToSend(files: readonly UploadFileItem[], queued: ReadonlySe
   return files.filter((f) => f.status === 'pending' && !queued.has(f.id)).map((f) => f.id);
 }
 
+/**
+ * Which waiting file's duration to read ahead next (uploadQueueSaga.ts readDurationsAhead): the first pending one,
+ * in the list's order, whose duration is not read yet and whose contents this page holds. Reading it while the
+ * file waits keeps that read off the transfers' way: a worker then starts sending at once (issue 14).
+ */
+export function nextDurationToRead(files: readonly UploadFileItem[], held: (id: string) => boolean): string | null {
+  return files.find((f) => f.status === 'pending' && !f.metadata && held(f.id))?.id ?? null;
+}
+
 /** The wait before attempt `attempt` (0-based): 0, 1, 3, 5 s; null once every attempt is spent. */
 export function delayBeforeAttempt(attempt: number): number | null {
   return NETWORK_RETRY_DELAYS_MS[attempt] ?? null;

@@ -102,6 +102,43 @@ describe('upload queue', () => {
     expect(localStorage.getItem(fullKey('uploads.session'))).toBeNull();
   });
 
+  it('reads the durations while the files wait, so a worker sends at once; a file taken before its turn is read by the worker', async () => {
+    const readDuration = jest.fn(async () => 4.2);
+    const { store, net } = setup({ readDuration });
+    pick(store, video('a.mp4'), video('b.mp4'));
+    await flush();
+    expect(statuses(store)).toEqual(['pending', 'pending']);
+    expect(selectUploadFiles(store.getState()).map((f) => f.metadata)).toEqual([{ duration: 4.2 }, { duration: 4.2 }]);
+    store.dispatch(uploadRequested());
+    await flush();
+    expect(net.open).toHaveLength(2);
+    expect(readDuration).toHaveBeenCalledTimes(2); // not again before sending
+
+    // Files picked and sent in the same turn: the worker reads what the read-ahead has not reached.
+    const second = setup({ readDuration: jest.fn(async () => 1.5) });
+    pick(second.store, video('c.mp4'));
+    second.store.dispatch(uploadRequested());
+    await flush();
+    expect(second.net.open).toHaveLength(1);
+    expect(selectUploadFiles(second.store.getState())[0]?.metadata).toEqual({ duration: 1.5 });
+  });
+
+  it("sends the next file while a completed file's kept copy is still being removed", async () => {
+    let releaseDrop: () => void = () => {};
+    const dropFiles = jest.fn(() => new Promise<void>((resolve) => (releaseDrop = resolve)));
+    const { store, net } = setup({ dropFiles });
+    pick(store, ...['1', '2', '3', '4'].map((n) => video(`clip${n}.mp4`)));
+    await flush();
+    store.dispatch(uploadRequested());
+    await flush();
+    net.open[0]?.finish(ok('clip-1'));
+    await flush();
+    expect(dropFiles).toHaveBeenCalledWith([selectUploadFiles(store.getState())[0]?.id]);
+    expect(net.open).toHaveLength(4); // the removal has not ended, the fourth file is on its way
+    releaseDrop();
+    await flush();
+  });
+
   it('pressing Upload Files twice sends each file once', async () => {
     const { store, net } = setup();
     pick(store, video('a.mp4'));
@@ -261,6 +298,37 @@ describe('upload queue', () => {
     second.net.open[0]?.finish(ok('clip-b'));
     await flush();
     expect(statuses(second.store)).toEqual(['completed']);
+  });
+
+  it('while files are sent fast, the copies wait for them; once the transfers crawl, copying goes on', async () => {
+    let releaseFirst: () => void = () => {};
+    const keptIds: string[] = [];
+    const keepFile = jest.fn((id: string) => {
+      keptIds.push(id);
+      return keptIds.length === 1
+        ? new Promise<boolean>((resolve) => (releaseFirst = () => resolve(true)))
+        : Promise.resolve(true);
+    });
+    const { store, net } = setup({ keepFile });
+    pick(store, ...['a', 'b', 'c', 'd'].map((n) => video(`${n}.mp4`, 1_000_000)));
+    await flush();
+    const ids = selectUploadFiles(store.getState()).map((f) => f.id);
+    expect(keptIds).toEqual([ids[0]]); // the first copy is under way when Upload Files is pressed
+    store.dispatch(uploadRequested());
+    await flush();
+    expect(net.open).toHaveLength(3);
+    releaseFirst();
+    await flush();
+
+    // Half of three files in a second: the last 2.5 MB take under 2 s, far less than a copy is worth.
+    net.open.forEach((request) => request.progress(50));
+    await jest.advanceTimersByTimeAsync(1_000);
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(keptIds).toEqual([ids[0]]);
+
+    // Then nothing moves for half a minute: the waiting file is copied after all, then those on their way.
+    await jest.advanceTimersByTimeAsync(30_000);
+    expect(keptIds).toEqual([ids[0], ids[3], ids[1], ids[2]]);
   });
 
   it('asks for the same files again when their contents were not kept, matching by name, size and date', async () => {

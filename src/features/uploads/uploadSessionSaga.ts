@@ -1,10 +1,11 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, getContext, put, select } from 'redux-saga/effects';
+import { call, delay, getContext, put, race, select, take } from 'redux-saga/effects';
 import type { AppServices } from '../../app/services';
 import { forgetFiles, getFile, registeredIds, restoreFile } from './fileRegistry';
 import { selectSignedInUserId } from '../session/public';
 import { selectUploads } from './selectors';
-import { nextToKeep } from './uploadKeepPolicy';
+import { KEEP_PACE_SAMPLE_MS } from './uploadConstants';
+import { bytesSent, copyWhileSending, isSending, nextToKeep } from './uploadKeepPolicy';
 import { clearUploadSession, readUploadSession, writeUploadSession } from './uploadPersistence';
 import { matchRepicked } from './uploadQueuePolicy';
 import {
@@ -16,7 +17,12 @@ import {
 } from './uploadResumePolicy';
 import type { UploadServices } from './uploadServices';
 import {
+  allCleared,
+  fileProgressed,
+  fileRemoved,
   filesAccepted,
+  fileUploadCompleted,
+  fileUploadFailed,
   type filesPicked,
   repickMatched,
   resumeDismissed,
@@ -58,15 +64,32 @@ export function* ensureSession(): SagaIterator {
 /**
  * Keeps the files' contents until they are uploaded, so a reload loses nothing: one file at a time, in the
  * order nextToKeep gives (waiting files first), looking at the list again before each copy, so the copies
- * skip the files whose transfer has already ended and stay off the way of the ones that run.
+ * skip the files whose transfer has already ended. While files are sent, copyWhileSending decides from the pace
+ * the transfers keep whether a copy is worth its cost to them; held, the copying looks again when the list moves.
  */
 function* keepContents(ids: readonly string[]): SagaIterator {
   const io: UploadServices = yield getContext('uploads');
+  const services: AppServices = yield getContext('services');
   let notYetKept = [...ids];
+  let paceFrom: { at: number; sent: number } | null = null;
   for (;;) {
     const uploads: UploadsState = yield select(selectUploads);
     const id = nextToKeep(uploads.files, notYetKept);
     if (id === null) return;
+    if (!isSending(uploads.files)) paceFrom = null;
+    else {
+      const now = services.clock.now();
+      const sent = bytesSent(uploads.files);
+      paceFrom ??= { at: now, sent };
+      const pace = { sentBytes: sent - paceFrom.sent, elapsedMs: now - paceFrom.at };
+      if (copyWhileSending(uploads.files, pace) === 'hold') {
+        yield race({
+          moved: take([fileProgressed.type, fileUploadCompleted.type, fileUploadFailed.type, fileRemoved.type, allCleared.type]),
+          later: delay(KEEP_PACE_SAMPLE_MS),
+        });
+        continue;
+      }
+    }
     notYetKept = notYetKept.filter((other) => other !== id);
     const file = getFile(id);
     if (file) yield call([io, io.keepFile], id, file);
@@ -116,11 +139,12 @@ export function* acceptFiles(action: ReturnType<typeof filesPicked>): SagaIterat
   }
   yield call(ensureSession);
   yield put(filesAccepted({ files: picked, at: services.clock.now() }));
+  // Saved first: the copies may wait for the transfers (keepContents).
+  yield call(saveSession);
   yield call(
     keepContents,
     picked.map((p) => p.id),
   );
-  yield call(saveSession);
 }
 
 /** Files that left the list: the page and IndexedDB forget them. */
