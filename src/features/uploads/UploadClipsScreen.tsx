@@ -4,38 +4,30 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
+import { useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
+import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EventPicker } from '../events/public';
 import { registerFiles } from './fileRegistry';
 import {
   selectFilesToRepick,
-  selectHasPendingFiles,
   selectResumeOffer,
   selectSelectedUploadEvent,
   selectSelectionError,
   selectUploadEventError,
-  selectUploadFiles,
-  selectUploadSummary,
 } from './selectors';
 import { ResumeUploadDialog } from './ResumeUploadDialog';
 import { ALLOWED_EXTENSIONS } from './uploadConstants';
-import { UploadFileList } from './UploadFileList';
+import { UploadQueueSection } from './UploadQueueSection';
 import {
-  allCleared,
   eventErrorDismissed,
-  fileRemoved,
-  fileRetryRequested,
   filesPicked,
   resumeAccepted,
   resumeDismissed,
   selectionErrorDismissed,
   startFreshChosen,
-  uploadCancelRequested,
   uploadEventSelected,
-  uploadRequested,
 } from './uploadsSlice';
-import { UploadSummary } from './UploadSummary';
 
 /** What the file input offers: the allowed extensions and any video (docs/product/part-1.md §5). */
 export const VIDEO_ACCEPT = [...ALLOWED_EXTENSIONS, 'video/*'].join(',');
@@ -57,21 +49,16 @@ function Step({ number, title, children }: { number: number; title: string; chil
 /** Upload Clips (/clips/upload, docs/product/part-1.md §2): pick an event, pick videos, upload; the saga does the rest. */
 export default function UploadClipsScreen() {
   const dispatch = useAppDispatch();
-  // Stable handlers keep the memoised file rows from re-rendering on every progress update.
-  const onRemove = useCallback((id: string) => dispatch(fileRemoved(id)), [dispatch]);
-  const onRetry = useCallback((id: string) => dispatch(fileRetryRequested(id)), [dispatch]);
-  const onCancel = useCallback((id: string) => dispatch(uploadCancelRequested(id)), [dispatch]);
+  // No selector here reads the files' progress: UploadQueueSection does, so progress leaves this part alone.
   const selectedEvent = useAppSelector(selectSelectedUploadEvent);
-  const files = useAppSelector(selectUploadFiles);
-  const summary = useAppSelector(selectUploadSummary);
-  const hasPending = useAppSelector(selectHasPendingFiles);
   const selectionError = useAppSelector(selectSelectionError);
   const eventError = useAppSelector(selectUploadEventError);
   const resumeOffer = useAppSelector(selectResumeOffer);
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const stillNeeded = useAppSelector(selectFilesToRepick);
+  // A new array whenever the files change (progress too); its names rarely do.
+  const stillNeeded = useAppSelector(selectFilesToRepick, shallowEqual);
 
   const pickFiles = (list: FileList | File[] | null) => {
     if (!list || list.length === 0) return;
@@ -173,21 +160,7 @@ export default function UploadClipsScreen() {
         </Box>
       </Step>
 
-      {files.length > 0 && <UploadSummary summary={summary} event={selectedEvent} onClearAll={() => dispatch(allCleared())} />}
-
-      <UploadFileList files={files} onRemove={onRemove} onRetry={onRetry} onCancel={onCancel} />
-
-      {hasPending && (
-        <Button
-          variant="contained"
-          size="large"
-          startIcon={<CloudUploadIcon />}
-          onClick={() => dispatch(uploadRequested())}
-          sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' }, minHeight: 48 }}
-        >
-          Upload Files
-        </Button>
-      )}
+      <UploadQueueSection />
 
       <ResumeUploadDialog
         offer={resumeOffer}
