@@ -15,13 +15,8 @@ function Address() {
   return <output aria-label="Address">{pathname + search}</output>;
 }
 
-/**
- * The app's own routes (router.tsx) at `path` for a signed-in user, with the real shell. Returns once
- * the lazily loaded shell and screen have arrived (the main landmark is there).
- */
-export async function renderAppAt(path: string, { admin = false }: { admin?: boolean } = {}) {
-  const store = makeStore({ preloadedState: signedInState({ admin }), runSagas: false });
-  const user = userEvent.setup();
+/** The app's own routes (router.tsx) at `path` over `store`, with an Address to read where they went. */
+function renderRoutes(store: ReturnType<typeof makeStore>, path: string) {
   render(
     <Provider store={store}>
       <ThemeProvider theme={theme}>
@@ -32,6 +27,16 @@ export async function renderAppAt(path: string, { admin = false }: { admin?: boo
       </ThemeProvider>
     </Provider>,
   );
+}
+
+/**
+ * The app's own routes at `path` for a signed-in user, with the real shell. Returns once the lazily loaded shell
+ * and screen have arrived (the main landmark is there).
+ */
+export async function renderAppAt(path: string, { admin = false }: { admin?: boolean } = {}) {
+  const store = makeStore({ preloadedState: signedInState({ admin }), runSagas: false });
+  const user = userEvent.setup();
+  renderRoutes(store, path);
   await screen.findByRole('main', {}, { timeout: 10_000 });
   return { store, user };
 }
@@ -42,16 +47,7 @@ export async function renderSignedOutAt(path: string) {
     preloadedState: { session: { ...initialSessionState, status: 'signedOut' } },
     runSagas: false,
   });
-  render(
-    <Provider store={store}>
-      <ThemeProvider theme={theme}>
-        <MemoryRouter initialEntries={[path]}>
-          <AppRoutes />
-          <Address />
-        </MemoryRouter>
-      </ThemeProvider>
-    </Provider>,
-  );
+  renderRoutes(store, path);
   await screen.findByRole('button', { name: 'Sign in' }, { timeout: 10_000 });
   return { store };
 }
