@@ -1,5 +1,6 @@
 import { KEEP_PACE_SAMPLE_MS, KEEP_WORTH_MS } from './uploadConstants';
-import { bytesLeft, bytesSent, copyWhileSending, isSending, nextToKeep } from './uploadKeepPolicy';
+import { bytesLeft, bytesSent, copyWhileSending, nextToKeep } from './uploadKeepPolicy';
+import { isBusy } from './uploadQueuePolicy';
 import type { UploadFileItem, UploadStatus } from './uploadTypes';
 
 const item = (id: string, status: UploadStatus): UploadFileItem =>
@@ -41,8 +42,8 @@ describe('what the transfers carried and have left', () => {
   it('counts completed files whole and the sent share of those under way; failed files not at all', () => {
     expect(bytesSent(files)).toBe(20 * MB);
     expect(bytesLeft(files)).toBe(45 * MB);
-    expect(isSending(files)).toBe(true);
-    expect(isSending([files[0]!, files[3]!])).toBe(false);
+    expect(isBusy(files)).toBe(true);
+    expect(isBusy([files[0]!, files[3]!])).toBe(false);
   });
 });
 

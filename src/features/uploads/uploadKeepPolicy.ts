@@ -1,4 +1,5 @@
 import { KEEP_PACE_SAMPLE_MS, KEEP_WORTH_MS } from './uploadConstants';
+import { isBusy } from './uploadQueuePolicy';
 import type { UploadFileItem } from './uploadTypes';
 
 /**
@@ -16,13 +17,6 @@ export function nextToKeep(files: readonly UploadFileItem[], notYetKept: readonl
   if (waiting) return waiting.id;
   const onItsWay = candidates.find((f) => f.status === 'extracting-metadata' || f.status === 'uploading');
   return onItsWay?.id ?? null;
-}
-
-const onItsWay = (f: UploadFileItem) => f.status === 'uploading' || f.status === 'extracting-metadata';
-
-/** Whether any file is being read or sent. */
-export function isSending(files: readonly UploadFileItem[]): boolean {
-  return files.some(onItsWay);
 }
 
 /** Bytes the transfers have carried: whole completed files and the sent share of those under way. */
@@ -64,7 +58,7 @@ export interface SendingPace {
  * Nothing sent: copy (the user is still choosing the event; nothing competes).
  */
 export function copyWhileSending(files: readonly UploadFileItem[], pace: SendingPace): 'copy' | 'hold' {
-  if (!isSending(files)) return 'copy';
+  if (!isBusy(files)) return 'copy';
   if (pace.elapsedMs < KEEP_PACE_SAMPLE_MS) return 'hold';
   if (pace.sentBytes <= 0) return 'copy';
   const msLeft = bytesLeft(files) / (pace.sentBytes / pace.elapsedMs);

@@ -5,9 +5,9 @@ import { forgetFiles, getFile, registeredIds, restoreFile } from './fileRegistry
 import { selectSignedInUserId } from '../session/public';
 import { selectUploads } from './selectors';
 import { KEEP_PACE_SAMPLE_MS } from './uploadConstants';
-import { bytesSent, copyWhileSending, isSending, nextToKeep } from './uploadKeepPolicy';
+import { bytesSent, copyWhileSending, nextToKeep } from './uploadKeepPolicy';
 import { clearUploadSession, readUploadSession, writeUploadSession } from './uploadPersistence';
-import { matchRepicked } from './uploadQueuePolicy';
+import { isBusy, matchRepicked } from './uploadQueuePolicy';
 import {
   keepsStoredSession,
   resumeDecision,
@@ -76,7 +76,7 @@ function* keepContents(ids: readonly string[]): SagaIterator {
     const uploads: UploadsState = yield select(selectUploads);
     const id = nextToKeep(uploads.files, notYetKept);
     if (id === null) return;
-    if (!isSending(uploads.files)) paceFrom = null;
+    if (!isBusy(uploads.files)) paceFrom = null;
     else {
       const now = services.clock.now();
       const sent = bytesSent(uploads.files);
