@@ -6,13 +6,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDuration } from '../../lib/duration';
 import { formatFileSize } from '../../lib/fileSize';
+import { ProgressLine } from './ProgressLine';
 import type { UploadFileItem, UploadStatus } from './uploadTypes';
 
 export const STATUS_LABEL: Record<UploadStatus, string> = {
@@ -38,62 +38,26 @@ export interface UploadFileListProps {
   onCancel: (id: string) => void;
 }
 
-// Memoised: a progress update re-renders only the row whose file changed.
-const FileRow = memo(function FileRow({
-  file,
-  onRemove,
-  onRetry,
-  onCancel,
-}: { file: UploadFileItem } & Omit<UploadFileListProps, 'files'>) {
-  const uploading = file.status === 'uploading';
-  const duration = file.metadata?.duration;
+type RowActions = Omit<UploadFileListProps, 'files'>;
+
+/**
+ * A row is three memoised parts, so a progress update (a few a second per file while sending) renders the
+ * bar and its figure, not the name, chip and buttons: that work shares the device with the transfers
+ * (issue 14, docs/performance.md "Uploads").
+ */
+const FileRow = memo(function FileRow({ file, onRemove, onRetry, onCancel }: { file: UploadFileItem } & RowActions) {
   return (
     <ListItem divider sx={{ display: 'block', px: { xs: 1, sm: 2 }, py: 1.5 }} aria-label={file.name}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{file.name}</Typography>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
-            <Typography variant="body2" color="text.secondary">
-              {formatFileSize(file.size)}
-            </Typography>
-            {typeof duration === 'number' && (
-              <Typography variant="body2" color="text.secondary" aria-label={`Duration ${formatDuration(duration)}`}>
-                {formatDuration(duration)}
-              </Typography>
-            )}
-            <Chip size="small" label={STATUS_LABEL[file.status]} color={STATUS_COLOR[file.status]} data-status={file.status} />
-          </Stack>
-        </Box>
-        {uploading && (
-          <IconButton
-            aria-label={`Cancel upload of ${file.name}`}
-            onClick={() => onCancel(file.id)}
-            sx={{ width: 48, height: 48 }}
-          >
-            <CancelIcon />
-          </IconButton>
-        )}
-        <IconButton
-          aria-label={`Remove ${file.name}`}
-          onClick={() => onRemove(file.id)}
-          disabled={uploading}
-          sx={{ width: 48, height: 48 }}
-        >
-          <DeleteIcon />
-        </IconButton>
-      </Stack>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
-        <LinearProgress
-          variant={file.status === 'extracting-metadata' ? 'indeterminate' : 'determinate'}
-          value={file.progress}
-          color={file.status === 'failed' ? 'error' : file.status === 'completed' ? 'success' : 'primary'}
-          aria-label={`Upload progress of ${file.name}`}
-          sx={{ flex: 1, height: 8, borderRadius: 4 }}
-        />
-        <Typography variant="body2" sx={{ minWidth: 40, textAlign: 'right' }}>
-          {file.progress}%
-        </Typography>
-      </Stack>
+      <FileDetails
+        id={file.id}
+        name={file.name}
+        size={file.size}
+        duration={file.metadata?.duration}
+        status={file.status}
+        onRemove={onRemove}
+        onCancel={onCancel}
+      />
+      <FileProgress name={file.name} status={file.status} progress={file.progress} />
       {file.status === 'failed' && (
         <Alert
           severity="error"
@@ -108,6 +72,70 @@ const FileRow = memo(function FileRow({
         </Alert>
       )}
     </ListItem>
+  );
+});
+
+const FileDetails = memo(function FileDetails({
+  id,
+  name,
+  size,
+  duration,
+  status,
+  onRemove,
+  onCancel,
+}: {
+  id: string;
+  name: string;
+  size: number;
+  duration: number | null | undefined;
+  status: UploadStatus;
+} & Omit<RowActions, 'onRetry'>) {
+  const uploading = status === 'uploading';
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+          <Typography variant="body2" color="text.secondary">
+            {formatFileSize(size)}
+          </Typography>
+          {typeof duration === 'number' && (
+            <Typography variant="body2" color="text.secondary" aria-label={`Duration ${formatDuration(duration)}`}>
+              {formatDuration(duration)}
+            </Typography>
+          )}
+          <Chip size="small" label={STATUS_LABEL[status]} color={STATUS_COLOR[status]} data-status={status} />
+        </Stack>
+      </Box>
+      {uploading && (
+        <IconButton aria-label={`Cancel upload of ${name}`} onClick={() => onCancel(id)} sx={{ width: 48, height: 48 }}>
+          <CancelIcon />
+        </IconButton>
+      )}
+      <IconButton aria-label={`Remove ${name}`} onClick={() => onRemove(id)} disabled={uploading} sx={{ width: 48, height: 48 }}>
+        <DeleteIcon />
+      </IconButton>
+    </Stack>
+  );
+});
+
+const FileProgress = memo(function FileProgress({
+  name,
+  status,
+  progress,
+}: {
+  name: string;
+  status: UploadStatus;
+  progress: number;
+}) {
+  return (
+    <ProgressLine
+      value={progress}
+      indeterminate={status === 'extracting-metadata'}
+      color={status === 'failed' ? 'error' : status === 'completed' ? 'success' : 'primary'}
+      label={`Upload progress of ${name}`}
+      mt={1}
+    />
   );
 });
 

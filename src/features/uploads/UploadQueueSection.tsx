@@ -18,6 +18,7 @@ export function UploadQueueSection() {
   const onRemove = useCallback((id: string) => dispatch(fileRemoved(id)), [dispatch]);
   const onRetry = useCallback((id: string) => dispatch(fileRetryRequested(id)), [dispatch]);
   const onCancel = useCallback((id: string) => dispatch(uploadCancelRequested(id)), [dispatch]);
+  const onClearAll = useCallback(() => dispatch(allCleared()), [dispatch]);
   const files = useAppSelector(selectUploadFiles);
   const summary = useAppSelector(selectUploadSummary);
   const hasPending = useAppSelector(selectHasPendingFiles);
@@ -25,7 +26,7 @@ export function UploadQueueSection() {
 
   return (
     <>
-      {files.length > 0 && <UploadSummary summary={summary} event={selectedEvent} onClearAll={() => dispatch(allCleared())} />}
+      {files.length > 0 && <UploadSummary summary={summary} event={selectedEvent} onClearAll={onClearAll} />}
 
       <UploadFileList files={files} onRemove={onRemove} onRetry={onRetry} onCancel={onCancel} />
 

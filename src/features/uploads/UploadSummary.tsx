@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { formatEventPlace, formatEventStart } from '../events/public';
 import type { EventSummary } from '../events/public';
+import { ProgressLine } from './ProgressLine';
 
 export interface UploadSummaryCounts {
   total: number;
@@ -28,10 +28,36 @@ export interface UploadSummaryProps {
 
 /**
  * 'Upload Summary': the event the files go to (its start on the venue's clock), counts by status,
- * overall progress and Clear All (presentational).
+ * overall progress and Clear All (presentational). The title, event and counts are memoised apart from
+ * the bar, so the progress updates of a run render the bar alone (docs/performance.md "Uploads").
  */
 export function UploadSummary({ summary, event = null, onClearAll }: UploadSummaryProps) {
   const titleId = useId();
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2 }}>
+      <Stack spacing={1.5}>
+        <SummaryDetails
+          titleId={titleId}
+          total={summary.total}
+          completed={summary.completed}
+          failed={summary.failed}
+          uploading={summary.uploading}
+          pending={summary.pending}
+          event={event}
+          onClearAll={onClearAll}
+        />
+        <ProgressLine value={summary.progress} label="Overall upload progress" />
+      </Stack>
+    </Paper>
+  );
+}
+
+const SummaryDetails = memo(function SummaryDetails({
+  titleId,
+  event,
+  onClearAll,
+  ...summary
+}: Omit<UploadSummaryCounts, 'progress'> & { titleId: string; event: EventSummary | null; onClearAll: () => void }) {
   const counts: Array<[string, number]> = [
     ['Total', summary.total],
     ['Completed', summary.completed],
@@ -40,53 +66,40 @@ export function UploadSummary({ summary, event = null, onClearAll }: UploadSumma
     ['Pending', summary.pending],
   ];
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2 }}>
-      <Stack spacing={1.5}>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography id={titleId} variant="h6" component="h2">
-            Upload Summary
-          </Typography>
-          <Button onClick={onClearAll} size="large">
-            Clear All
-          </Button>
-        </Stack>
-        {event && (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            Event: {event.name} · {formatEventStart(event)} · {formatEventPlace(event)}
-          </Typography>
-        )}
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: { xs: 'repeat(3, 1fr)', sm: 'repeat(5, 1fr)' },
-            gap: 1,
-          }}
-        >
-          {counts.map(([label, value]) => (
-            <Box key={label} sx={{ textAlign: 'center' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography component="dd" variant="h6" sx={{ m: 0 }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <LinearProgress
-            variant="determinate"
-            value={summary.progress}
-            aria-label="Overall upload progress"
-            sx={{ flex: 1, height: 8, borderRadius: 4 }}
-          />
-          <Typography variant="body2" sx={{ minWidth: 40, textAlign: 'right' }}>
-            {summary.progress}%
-          </Typography>
-        </Stack>
+    <>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography id={titleId} variant="h6" component="h2">
+          Upload Summary
+        </Typography>
+        <Button onClick={onClearAll} size="large">
+          Clear All
+        </Button>
       </Stack>
-    </Paper>
+      {event && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          Event: {event.name} · {formatEventStart(event)} · {formatEventPlace(event)}
+        </Typography>
+      )}
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(3, 1fr)', sm: 'repeat(5, 1fr)' },
+          gap: 1,
+        }}
+      >
+        {counts.map(([label, value]) => (
+          <Box key={label} sx={{ textAlign: 'center' }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography component="dd" variant="h6" sx={{ m: 0 }}>
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </>
   );
-}
+});

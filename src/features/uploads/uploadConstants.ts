@@ -22,7 +22,7 @@ export const METADATA_TIMEOUT_MS = 10_000;
  */
 export const KEEP_WORTH_MS = 15_000;
 export const KEEP_PACE_SAMPLE_MS = 1_000;
-/** Progress reaches the store at most this often per file. */
+/** The transfers' progress reaches the store at most this often, all files in one action (uploadProgress.ts). */
 export const PROGRESS_INTERVAL_MS = 250;
 export const LEAVE_WARNING = 'You have uploads in progress. Are you sure you want to leave?';
 export const EVENT_PROBLEM_MESSAGE =

@@ -1,5 +1,5 @@
 import { buffers, channel, type Channel, type EventChannel, type SagaIterator } from 'redux-saga';
-import { call, delay, fork, getContext, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import { call, delay, fork, getContext, put, race, select, setContext, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { api } from '../../api/apiSlice';
 import type { AppServices } from '../../app/services';
 import type { EventSummary } from '../events/public';
@@ -21,7 +21,9 @@ import {
   type AttemptStep,
 } from './uploadQueuePolicy';
 import { uploadError } from './uploadErrors';
+import { gatherProgress, PROGRESS_REPORTS, type ProgressReport } from './uploadProgress';
 import { clearUploadSession } from './uploadPersistence';
+import type * as UploadSendModule from './uploadSend';
 import type { SendResult } from './uploadSend';
 import type { UploadServices } from './uploadServices';
 import {
@@ -130,8 +132,14 @@ function* uploadOne(id: string): SagaIterator {
   }
 }
 
-const loadSender = () => import(/* webpackChunkName: "upload-send" */ './uploadSend');
-type UploadSender = Awaited<ReturnType<typeof loadSender>>;
+type UploadSender = typeof UploadSendModule;
+/**
+ * The sending code once it has loaded. Kept so that a worker moving on to its next file sends at once: even an
+ * import() already done resolves a turn later, after the renders of the file that just settled.
+ */
+let loadedSender: UploadSender | null = null;
+const loadSender = async (): Promise<UploadSender> =>
+  (loadedSender ??= await import(/* webpackChunkName: "upload-send" */ './uploadSend'));
 
 /**
  * The sending code (request, progress, the answer's reading) loads with the first upload rather than with
@@ -140,11 +148,23 @@ type UploadSender = Awaited<ReturnType<typeof loadSender>>;
 function* sendOnce(id: string, file: File, eventId: string | null): SagaIterator<SendResult> {
   let sender: UploadSender;
   try {
-    sender = yield call(loadSender);
+    sender = loadedSender ?? ((yield call(loadSender)) as UploadSender);
   } catch {
     return { kind: 'network' };
   }
   return (yield call(sender.sendUpload, id, file, eventId)) as SendResult;
+}
+
+/**
+ * The sending code loads once files are listed, not at Upload Files: the transfers start at the press
+ * instead of a download later. A failure here is no failure: sendOnce asks again.
+ */
+function* loadSenderAhead(): SagaIterator {
+  try {
+    yield call(loadSender);
+  } catch {
+    /* loaded, or reported, at the first sending */
+  }
 }
 
 /** Resolves once the file has left the list (removed, or cleared by Clear All while not uploading). */
@@ -251,10 +271,14 @@ function* holdWhileBusy(): SagaIterator {
 function* uploadScope(userId: string): SagaIterator {
   const queue: Channel<string> = yield call(channel, buffers.expanding<string>(16));
   const queued = new Set<string>();
+  const reports: Channel<ProgressReport> = yield call(channel, buffers.expanding<ProgressReport>(16));
+  yield setContext({ [PROGRESS_REPORTS]: reports });
+  yield fork(gatherProgress, reports);
   for (let i = 0; i < UPLOAD_CONCURRENCY; i += 1) yield fork(worker, queue);
   yield fork(holdWhileBusy);
   yield fork(readDurationsAhead);
   yield takeEvery(filesPicked.type, acceptFiles);
+  yield takeLatest([filesAccepted.type, repickMatched.type, resumeAccepted.type], loadSenderAhead);
   yield takeEvery(uploadRequested.type, enqueuePending, queue, queued);
   yield takeEvery(fileRetryRequested.type, function* (action: ReturnType<typeof fileRetryRequested>) {
     queued.delete(action.payload);

@@ -18,7 +18,7 @@ import {
 import type { UploadServices } from './uploadServices';
 import {
   allCleared,
-  fileProgressed,
+  filesProgressed,
   fileRemoved,
   filesAccepted,
   fileUploadCompleted,
@@ -84,7 +84,7 @@ function* keepContents(ids: readonly string[]): SagaIterator {
       const pace = { sentBytes: sent - paceFrom.sent, elapsedMs: now - paceFrom.at };
       if (copyWhileSending(uploads.files, pace) === 'hold') {
         yield race({
-          moved: take([fileProgressed.type, fileUploadCompleted.type, fileUploadFailed.type, fileRemoved.type, allCleared.type]),
+          moved: take([filesProgressed.type, fileUploadCompleted.type, fileUploadFailed.type, fileRemoved.type, allCleared.type]),
           later: delay(KEEP_PACE_SAMPLE_MS),
         });
         continue;

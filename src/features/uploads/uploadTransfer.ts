@@ -1,9 +1,7 @@
-import { END, eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
+import { END, eventChannel, type Channel, type EventChannel, type SagaIterator } from 'redux-saga';
 import { call, getContext, put, take } from 'redux-saga/effects';
-import type { AppServices } from '../../app/services';
-import { PROGRESS_INTERVAL_MS } from './uploadConstants';
+import { PROGRESS_REPORTS, type ProgressReport } from './uploadProgress';
 import type { UploadServices } from './uploadServices';
-import { fileProgressed } from './uploadsSlice';
 
 export interface UploadRequest {
   url: string;
@@ -62,26 +60,22 @@ export function uploadChannel(request: UploadRequest): EventChannel<UploadEvent>
 
 /**
  * Sends the file once (through the `uploads` context's `openUpload`, the channel above in the browser),
- * reporting the file's progress; cancelling this saga closes the channel, which aborts the request.
+ * reporting each new whole percent to the upload scope's progress reports (uploadProgress.ts, which sets the
+ * pace of the store's updates); cancelling this saga closes the channel, which aborts the request.
  */
 export function* transfer(fileId: string, request: UploadRequest): SagaIterator<UploadOutcome> {
   const io: UploadServices = yield getContext('uploads');
-  const services: AppServices = yield getContext('services');
+  const reports: Channel<ProgressReport> = yield getContext(PROGRESS_REPORTS);
   const events: EventChannel<UploadEvent> = yield call([io, io.openUpload], request);
   let shown = -1;
-  let shownAt = 0;
   try {
     for (;;) {
       const event: UploadEvent = yield take(events);
       if (event.type === 'done') return event.outcome;
-      // At most a few updates a second per file: every update re-renders the list, and on a small
-      // device the CPU that costs is taken from the upload itself.
       const percent = Math.floor(event.percent);
-      const now = services.clock.now();
-      if (percent !== shown && now - shownAt >= PROGRESS_INTERVAL_MS) {
+      if (percent !== shown) {
         shown = percent;
-        shownAt = now;
-        yield put(fileProgressed({ id: fileId, progress: percent }));
+        yield put(reports, { id: fileId, percent });
       }
     }
   } finally {

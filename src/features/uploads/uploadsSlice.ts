@@ -137,9 +137,12 @@ const uploadsSlice = createSlice({
       if (f) Object.assign(f, { status: 'uploading', progress: 0, error: null });
       state.lastActivity = action.payload.at;
     },
-    fileProgressed(state, action: PayloadAction<{ id: string; progress: number }>) {
-      const f = file(state, action.payload.id);
-      if (f && f.status === 'uploading') f.progress = Math.max(f.progress, Math.min(99, Math.round(action.payload.progress)));
+    /** The progress of the transfers under way, by file id (uploadProgress.ts gathers them). */
+    filesProgressed(state, action: PayloadAction<Record<string, number>>) {
+      for (const [id, progress] of Object.entries(action.payload)) {
+        const f = file(state, id);
+        if (f && f.status === 'uploading') f.progress = Math.max(f.progress, Math.min(99, Math.round(progress)));
+      }
     },
     fileUploadCompleted(state, action: PayloadAction<{ id: string; clipId: string; at: number }>) {
       const f = file(state, action.payload.id);
@@ -194,7 +197,7 @@ export const {
   metadataExtractionStarted,
   metadataExtracted,
   fileUploadStarted,
-  fileProgressed,
+  filesProgressed,
   fileUploadCompleted,
   fileUploadFailed,
   uploadEventRejected,

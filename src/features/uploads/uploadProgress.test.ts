@@ -1,0 +1,90 @@
+import { channel, runSaga, type Channel } from 'redux-saga';
+import { PROGRESS_INTERVAL_MS } from './uploadConstants';
+import { gatherProgress, type ProgressReport } from './uploadProgress';
+import { filesProgressed, uploadsReducer } from './uploadsSlice';
+import type { UploadFileItem } from './uploadTypes';
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+/** gatherProgress on its own: the actions it dispatches, and a clock the test moves (with the fake timers). */
+function gather() {
+  const dispatched: unknown[] = [];
+  let now = 1_000_000;
+  const reports: Channel<ProgressReport> = channel();
+  const task = runSaga(
+    { dispatch: (action: unknown) => dispatched.push(action), context: { services: { clock: { now: () => now } } } },
+    gatherProgress,
+    reports,
+  );
+  const later = async (ms: number) => {
+    now += ms;
+    await jest.advanceTimersByTimeAsync(ms);
+  };
+  /** Time passes on the clock while no timer fires, as in a background tab. */
+  const clockOnly = (ms: number) => {
+    now += ms;
+  };
+  return { dispatched, reports, later, clockOnly, task };
+}
+
+describe('the transfers’ progress reaches the store together', () => {
+  it('shows the first report at once, then every file that reported within the interval in one action', async () => {
+    const { dispatched, reports, later, task } = gather();
+    reports.put({ id: 'a', percent: 3 });
+    expect(dispatched).toEqual([filesProgressed({ a: 3 })]);
+
+    reports.put({ id: 'a', percent: 5 });
+    await later(50);
+    reports.put({ id: 'b', percent: 7 });
+    await later(50);
+    reports.put({ id: 'a', percent: 9 });
+    reports.put({ id: 'c', percent: 1 });
+    expect(dispatched).toHaveLength(1); // nothing more before the interval is over
+
+    await later(PROGRESS_INTERVAL_MS - 100);
+    expect(dispatched).toEqual([filesProgressed({ a: 3 }), filesProgressed({ a: 9, b: 7, c: 1 })]);
+    task.cancel();
+  });
+
+  it('dispatches nothing while no file reports, and shows a report after a pause at once', async () => {
+    const { dispatched, reports, later, task } = gather();
+    reports.put({ id: 'a', percent: 10 });
+    await later(10 * PROGRESS_INTERVAL_MS);
+    expect(dispatched).toEqual([filesProgressed({ a: 10 })]);
+    reports.put({ id: 'a', percent: 11 });
+    expect(dispatched).toEqual([filesProgressed({ a: 10 }), filesProgressed({ a: 11 })]);
+    task.cancel();
+  });
+
+  it('a timer held back (a background tab) delays the figures only until the next report', () => {
+    const { dispatched, reports, clockOnly, task } = gather();
+    reports.put({ id: 'a', percent: 1 });
+    reports.put({ id: 'a', percent: 2 });
+    clockOnly(PROGRESS_INTERVAL_MS);
+    reports.put({ id: 'b', percent: 4 });
+    expect(dispatched).toEqual([filesProgressed({ a: 1 }), filesProgressed({ a: 2, b: 4 })]);
+    task.cancel();
+  });
+});
+
+describe('filesProgressed', () => {
+  it('moves only files being sent, never back and never to 100 before the answer', () => {
+    const base = uploadsReducer(undefined, { type: 'init' });
+    const file = (id: string, status: 'uploading' | 'completed', progress: number): UploadFileItem => ({
+      id,
+      name: `${id}.mp4`,
+      size: 1,
+      type: 'video/mp4',
+      lastModified: 0,
+      status,
+      progress,
+      metadata: null,
+      clipId: null,
+      error: null,
+    });
+    const state = { ...base, files: [file('a', 'uploading', 40), file('b', 'uploading', 10), file('c', 'completed', 100)] };
+    const next = uploadsReducer(state, filesProgressed({ a: 30, b: 100, c: 50, gone: 5 }));
+    expect(next.files.map((f) => f.progress)).toEqual([40, 99, 100]);
+  });
+});
