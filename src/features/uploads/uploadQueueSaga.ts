@@ -142,8 +142,9 @@ const loadSender = async (): Promise<UploadSender> =>
   (loadedSender ??= await import(/* webpackChunkName: "upload-send" */ './uploadSend'));
 
 /**
- * The sending code (request, progress, the answer's reading) loads with the first upload rather than with
- * every page. Code that cannot load is a failed attempt like a dropped connection: retried, then reported.
+ * The sending code (request, progress, the answer's reading) is a chunk of its own, not in every page's JS; it
+ * is asked for once files are listed (loadSenderAhead). Code that cannot load is a failed attempt like a
+ * dropped connection: retried, then reported.
  */
 function* sendOnce(id: string, file: File, eventId: string | null): SagaIterator<SendResult> {
   let sender: UploadSender;
