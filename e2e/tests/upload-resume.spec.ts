@@ -155,6 +155,9 @@ test.describe('Upload queue: reload and resume', () => {
       expect(await progressOf(row(page, f.name))).toBeLessThan(100);
     }
     await expect.poll(() => created.map((c) => c.filename)).toEqual([short!.name]);
+    // The two under way are kept: a copy begun before Upload Files gave way to the transfers and was made again
+    // once the slow pace showed it worth its cost (keepContents, src/features/uploads/uploadSessionSaga.ts).
+    await expect.poll(async () => (await keptFileKeys(page)).length).toBe(long.length);
 
     await page.reload();
     const dialog = page.getByRole('dialog', { name: 'Resume Upload?' });

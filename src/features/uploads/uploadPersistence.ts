@@ -1,6 +1,8 @@
 import { fullKey, IndexedDbKeys, readJson, remove, StorageKeys, writeJson } from '../../app/storage';
 import type { EventSummary } from '../events/public';
 import type { UploadFileItem } from './uploadTypes';
+import { CANCEL } from 'redux-saga';
+import type { UseStore } from 'idb-keyval';
 
 /**
  * What outlives a reload: the upload session in local storage and the picked files' contents in
@@ -78,14 +80,44 @@ const idb = () => import(/* webpackChunkName: "idb-keyval" */ 'idb-keyval');
 const CONTENTS_PREFIX = fullKey(IndexedDbKeys.uploadContents);
 const fileKey = (id: string) => `${CONTENTS_PREFIX}${id}`;
 
-/** Keeps a picked file's contents until it is uploaded; false where the browser refuses the storage. */
-export async function keepFileContents(id: string, file: File): Promise<boolean> {
-  try {
-    await (await idb()).set(fileKey(id), file);
-    return true;
-  } catch {
-    return false;
-  }
+/** idb-keyval's own database and store, opened once: a copy needs its transaction in hand to abort it. */
+let keyvalStore: UseStore | null = null;
+
+/**
+ * Keeps a picked file's contents until it is uploaded; false where the browser refuses the storage, or when
+ * the copy was cancelled. Cancelling the saga that waits on it (redux-saga calls the promise's CANCEL) aborts
+ * the IndexedDB transaction, so a copy of 50 MB stops writing to the disk the transfers need (issue 14).
+ */
+export function keepFileContents(id: string, file: File): Promise<boolean> & { [CANCEL]: () => void } {
+  let transaction: IDBTransaction | null = null;
+  let cancelled = false;
+  const copy = async () => {
+    try {
+      const { createStore, set } = await idb();
+      keyvalStore ??= createStore('keyval-store', 'keyval');
+      const store = keyvalStore;
+      await set(fileKey(id), file, (mode, callback) =>
+        store(mode, (objectStore) => {
+          transaction = objectStore.transaction;
+          if (cancelled) transaction.abort();
+          return callback(objectStore);
+        }),
+      );
+      return !cancelled;
+    } catch {
+      return false;
+    }
+  };
+  return Object.assign(copy(), {
+    [CANCEL]: () => {
+      cancelled = true;
+      try {
+        transaction?.abort();
+      } catch {
+        /* the copy had already ended */
+      }
+    },
+  });
 }
 
 export async function loadFileContents(id: string): Promise<File | null> {

@@ -1,5 +1,6 @@
 import type * as Timers from 'node:timers';
 import { http, HttpResponse } from 'msw';
+import { CANCEL } from 'redux-saga';
 import { fullKey } from '../../app/storage';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { flush, pick, statuses, uploaded, uploadStore, video } from '../../test/uploadHarness';
@@ -300,13 +301,14 @@ describe('upload queue', () => {
     expect(statuses(second.store)).toEqual(['completed']);
   });
 
-  it('while files are sent fast, the copies wait for them; once the transfers crawl, copying goes on', async () => {
-    let releaseFirst: () => void = () => {};
+  it('while files are sent fast, the copies wait for them (the one under way is cancelled); once the transfers crawl, copying goes on', async () => {
+    const cancelFirst = jest.fn();
     const keptIds: string[] = [];
     const keepFile = jest.fn((id: string) => {
       keptIds.push(id);
+      // The first copy lasts until it is cancelled (redux-saga calls a promise's CANCEL when its effect loses).
       return keptIds.length === 1
-        ? new Promise<boolean>((resolve) => (releaseFirst = () => resolve(true)))
+        ? Object.assign(new Promise<boolean>(() => undefined), { [CANCEL]: cancelFirst })
         : Promise.resolve(true);
     });
     const { store, net } = setup({ keepFile });
@@ -314,11 +316,11 @@ describe('upload queue', () => {
     await flush();
     const ids = selectUploadFiles(store.getState()).map((f) => f.id);
     expect(keptIds).toEqual([ids[0]]); // the first copy is under way when Upload Files is pressed
+    expect(cancelFirst).not.toHaveBeenCalled();
     store.dispatch(uploadRequested());
     await flush();
     expect(net.open).toHaveLength(3);
-    releaseFirst();
-    await flush();
+    expect(cancelFirst).toHaveBeenCalledTimes(1); // it gives way to the transfers
 
     // Half of three files in a second: the last 2.5 MB take under 2 s, far less than a copy is worth.
     net.open.forEach((request) => request.progress(50));
@@ -326,9 +328,38 @@ describe('upload queue', () => {
     await jest.advanceTimersByTimeAsync(1_000);
     expect(keptIds).toEqual([ids[0]]);
 
-    // Then nothing moves for half a minute: the waiting file is copied after all, then those on their way.
+    // Then nothing moves for half a minute: the waiting file is copied after all, then those on their way, the
+    // one whose copy was cancelled among them.
     await jest.advanceTimersByTimeAsync(30_000);
-    expect(keptIds).toEqual([ids[0], ids[3], ids[1], ids[2]]);
+    expect(keptIds).toEqual([ids[0], ids[3], ids[0], ids[1], ids[2]]);
+  });
+
+  it('a copy begun while files are being sent is not cancelled when the next file starts', async () => {
+    const cancels: string[] = [];
+    const finish = new Map<string, () => void>();
+    const keepFile = jest.fn((id: string) =>
+      Object.assign(new Promise<boolean>((resolve) => finish.set(id, () => resolve(true))), {
+        [CANCEL]: () => cancels.push(id),
+      }),
+    );
+    const { store, net } = setup({ keepFile, isOnline: () => true });
+    pick(store, ...['a', 'b', 'c', 'd'].map((n) => video(`${n}.mp4`, 1_000_000)));
+    await flush();
+    const ids = selectUploadFiles(store.getState()).map((f) => f.id);
+    store.dispatch(uploadRequested());
+    await flush();
+    expect(cancels).toEqual([ids[0]]);
+    // Nothing moves for half a minute: the waiting file's copy begins while three files are being sent.
+    await jest.advanceTimersByTimeAsync(30_000);
+    expect(keepFile.mock.calls.map(([id]) => id)).toEqual([ids[0], ids[3]]);
+    // A transfer ends and the waiting file starts: its copy goes on.
+    net.open[0]?.finish(ok('clip-a'));
+    await flush();
+    expect(net.open).toHaveLength(4);
+    expect(cancels).toEqual([ids[0]]);
+    finish.get(ids[3]!)?.();
+    await flush();
+    expect(keepFile.mock.calls.length).toBeGreaterThan(2); // and the copying moves on to the next file
   });
 
   it('asks for the same files again when their contents were not kept, matching by name, size and date', async () => {

@@ -23,6 +23,7 @@ import {
   filesAccepted,
   fileUploadCompleted,
   fileUploadFailed,
+  fileUploadStarted,
   type filesPicked,
   repickMatched,
   resumeDismissed,
@@ -92,7 +93,15 @@ function* keepContents(ids: readonly string[]): SagaIterator {
     }
     notYetKept = notYetKept.filter((other) => other !== id);
     const file = getFile(id);
-    if (file) yield call([io, io.keepFile], id, file);
+    if (!file) continue;
+    // A copy begun while nothing was being sent gives way to the transfers once they start: it is cancelled
+    // (the IndexedDB write aborted) and the file waits its turn again, under copyWhileSending like the rest.
+    // One begun while sending was found worth its cost, and finishes.
+    const { sending } = (yield race({
+      kept: call([io, io.keepFile], id, file),
+      ...(isBusy(uploads.files) ? {} : { sending: take(fileUploadStarted.type) }),
+    })) as { sending?: unknown };
+    if (sending) notYetKept = [id, ...notYetKept];
   }
 }
 
