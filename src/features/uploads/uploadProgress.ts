@@ -34,7 +34,8 @@ export function* gatherProgress(reports: Channel<ProgressReport>): SagaIterator 
       shownAt = services.clock.now();
       continue;
     }
-    const { report } = (yield waiting ? race({ report: take(reports), due: delay(wait) }) : race({ report: take(reports) })) as {
+    // Nothing waiting: only the next report matters. Something waiting: the report or the deadline, first.
+    const { report } = (waiting ? yield race({ report: take(reports), due: delay(wait) }) : { report: yield take(reports) }) as {
       report?: ProgressReport;
     };
     if (report) waiting = { ...(waiting ?? {}), [report.id]: report.percent };
