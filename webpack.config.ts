@@ -9,8 +9,9 @@ import zlib from 'node:zlib';
 import fs from 'node:fs';
 import os from 'node:os';
 import { PRODUCT_NAME } from './src/app/product';
-import { fillPage } from './src/prerender/fillPage';
-import type { PrerenderedPage } from './src/prerender/loginPage';
+import { fillFramedPage, fillPage } from './src/prerender/fillPage';
+import { FRAMED_PAGES } from './src/prerender/framedPages';
+import type { PrerenderedPage, RenderOptions } from './src/prerender/renderPage';
 
 // Build-time configuration: see the configuration table in README.md.
 const env = {
@@ -167,14 +168,14 @@ const watchConfig = (production: boolean): Configuration => ({
 });
 
 /**
- * Node's build of src/prerender/loginPage.tsx: one file (no chunks, so React.lazy resolves from the same bundle),
+ * Node's build of src/prerender/renderPage.tsx: one file (no chunks, so React.lazy resolves from the same bundle),
  * resolving packages as Node does (Emotion's server build). Its asset URLs match the app's, which it never emits.
  */
 const prerenderConfig = (outDir: string): Configuration => ({
   name: 'prerender',
   mode: 'production',
   target: 'node',
-  entry: { prerender: './src/prerender/loginPage.tsx' },
+  entry: { prerender: './src/prerender/renderPage.tsx' },
   output: {
     path: outDir,
     publicPath: '/',
@@ -200,12 +201,13 @@ const prerenderConfig = (outDir: string): Configuration => ({
 });
 
 /**
- * After the app's files are written, builds the prerenderer for Node, renders /login with it and writes
- * dist/login.html (docs/performance.md): the page a signed-out visitor sees painted by HTML alone.
+ * After the app's files are written, builds the prerenderer for Node and renders with it dist/login.html, the page
+ * a signed-out visitor sees painted by HTML alone, and the framed signed-in pages (src/prerender/framedPages.ts;
+ * docs/performance.md).
  */
-class PrerenderLoginPlugin {
+class PrerenderPagesPlugin {
   apply(compiler: webpack.Compiler) {
-    compiler.hooks.afterEmit.tapPromise('PrerenderLoginPlugin', async () => {
+    compiler.hooks.afterEmit.tapPromise('PrerenderPagesPlugin', async () => {
       const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'courtside-prerender-'));
       try {
         await new Promise<void>((resolve, reject) => {
@@ -217,11 +219,15 @@ class PrerenderLoginPlugin {
         });
         // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle just built, loaded once
         const { renderPage } = require(path.join(outDir, 'prerender.js')) as {
-          renderPage: (location: string) => Promise<PrerenderedPage>;
+          renderPage: (location: string, options?: RenderOptions) => Promise<PrerenderedPage>;
         };
         const dist = compiler.outputPath;
         const index = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
         fs.writeFileSync(path.join(dist, 'login.html'), fillPage(index, await renderPage('/login')));
+        for (const page of FRAMED_PAGES) {
+          const frame = await renderPage(page.location, { signedInPhone: true });
+          fs.writeFileSync(path.join(dist, page.file), fillFramedPage(index, frame));
+        }
       } finally {
         if (!process.env.KEEP_PRERENDER) fs.rmSync(outDir, { recursive: true, force: true });
       }
@@ -268,7 +274,7 @@ const appConfig = (production: boolean): Configuration & { devServer?: DevServer
       new webpack.DefinePlugin(Object.fromEntries(Object.entries(env).map(([k, v]) => [`process.env.${k}`, JSON.stringify(v)]))),
       new HtmlWebpackPlugin({ template: 'public/index.html', productName: PRODUCT_NAME, scriptLoading: 'defer' }),
       new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
-      ...(production ? [new ChunkGroupsPlugin(), compileHintsPlugin(), ...compressionPlugins(), new PrerenderLoginPlugin()] : []),
+      ...(production ? [new ChunkGroupsPlugin(), compileHintsPlugin(), ...compressionPlugins(), new PrerenderPagesPlugin()] : []),
     ],
     optimization: {
       splitChunks: {

@@ -61,7 +61,7 @@ async function returningVisitor(url: string, storageState: string | undefined, r
     const origin = new URL(url).origin;
     const items = state.origins.find((o) => o.origin === origin)?.localStorage ?? [];
     const page = await context.newPage();
-    await page.goto(`${origin}/favicon.svg`);
+    await page.goto(`${origin}/favicon.png`);
     await page.evaluate((entries) => entries.forEach(({ name, value }) => localStorage.setItem(name, value)), items);
     await page.close();
   }

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NONCE_PLACEHOLDER } from '../../src/app/cspNonce';
 import { PRODUCT_NAME } from '../../src/app/product';
+import { FRAMED_PAGES, framedPageFor } from '../../src/prerender/framedPages';
 import { preferredEncoding } from '../lib/acceptEncoding';
 import { ApiError, failure } from '../lib/envelope';
 import { contentSecurityPolicy, newNonce } from '../lib/security';
@@ -21,12 +22,17 @@ const NOT_BUILT = `<!doctype html>
 </main></body></html>`;
 
 /**
- * The HTML a navigation gets: /login itself the build's prerendered login page (docs/performance.md), painted
- * before any script runs; every other route, and /login with a sign-in callback's query, the plain index.html.
+ * The HTML a navigation gets (docs/performance.md): /login itself the build's prerendered login page, painted
+ * before any script runs; a framed signed-in page (src/prerender/framedPages.ts) its page with the frame, the
+ * query kept apart; every other route, and /login with a sign-in callback's query, the plain index.html.
  */
-export function appPageFor(url: string): 'login.html' | 'index.html' {
-  return url === '/login' ? 'login.html' : 'index.html';
+export function appPageFor(url: string): string {
+  if (url === '/login') return 'login.html';
+  return framedPageFor(url.split('?')[0] ?? '')?.file ?? 'index.html';
 }
+
+/** The prerendered pages, sent only through sendIndex: each needs its response's nonce. */
+const PRERENDERED_PAGES = ['index.html', 'login.html', ...FRAMED_PAGES.map((page) => page.file)];
 
 /** Pages are compressed per request (each carries its own nonce): brotli's fast end, a fraction of q11's time. */
 const BROTLI_PAGE = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
@@ -73,7 +79,7 @@ export async function registerStatic(
       try {
         return await readFile(path.join(opts.distDir, file), 'utf8');
       } catch {
-        // a development build has no login.html: the plain page renders it
+        // a development build has no prerendered pages: the plain page renders them
       }
     }
     return null;
@@ -117,7 +123,7 @@ export async function registerStatic(
       index: false,
       preCompressed: true,
       // The pages are only ever sent through sendIndex (they need the per-request nonce).
-      allowedPath: (pathName) => !pathName.startsWith('/index.html') && !pathName.startsWith('/login.html'),
+      allowedPath: (pathName) => !PRERENDERED_PAGES.some((page) => pathName.startsWith(`/${page}`)),
       setHeaders: (reply, filePath) => {
         const rel = path.relative(opts.distDir, filePath).split(path.sep).join('/');
         reply.header('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

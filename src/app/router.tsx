@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { LoadingScreen, RequireAuth } from '../features/common/RequireAuth';
 import { ErrorBoundary } from '../features/errors/ErrorBoundary';
+import { PrerenderedFrameHandOff } from './prerenderedFrame';
 import { CurrentRouteContext } from './routeContext';
 import { NOT_FOUND, REDIRECTS, ROUTES, type RouteEntry } from './routes';
 import { retryableLazy as lazy } from './retryableLazy';
@@ -22,6 +23,7 @@ function screenOf(route: RouteEntry) {
   const screen = (
     <CurrentRouteContext.Provider value={route}>
       <Screen />
+      <PrerenderedFrameHandOff />
     </CurrentRouteContext.Provider>
   );
   return route.access === 'admin' ? <AdminOnly>{screen}</AdminOnly> : screen;
