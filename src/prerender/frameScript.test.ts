@@ -47,7 +47,7 @@ describe('the framed page’s first script', () => {
 
   it('shows the frame under the shell’s breakpoint only, over the page', () => {
     expect(frameCss()).toBe(
-      '#cs-frame{display:none}@media (max-width:767.98px){.cs-framed #cs-frame{display:block;position:fixed;inset:0;z-index:1250;overflow:hidden}}',
+      '#cs-frame{display:none}@media (max-width: 767.98px){.cs-framed #cs-frame{display:block;position:fixed;inset:0;z-index:1250;overflow:hidden}}',
     );
   });
 });

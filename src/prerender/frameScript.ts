@@ -1,4 +1,4 @@
-import { MOBILE_BREAKPOINT_PX } from '../app/device';
+import { MOBILE_MEDIA_QUERY } from '../app/device';
 import { FRAME_ID, FRAMED_CLASS } from '../app/prerenderedFrame';
 import { STORAGE_PREFIX, StorageKeys } from '../app/storage';
 
@@ -28,6 +28,6 @@ export function frameScript(): string {
 export function frameCss(): string {
   return (
     `#${FRAME_ID}{display:none}` +
-    `@media (max-width:${MOBILE_BREAKPOINT_PX - 0.02}px){.${FRAMED_CLASS} #${FRAME_ID}{display:block;position:fixed;inset:0;z-index:1250;overflow:hidden}}`
+    `@media ${MOBILE_MEDIA_QUERY}{.${FRAMED_CLASS} #${FRAME_ID}{display:block;position:fixed;inset:0;z-index:1250;overflow:hidden}}`
   );
 }
