@@ -62,7 +62,7 @@ export default function LoginScreen() {
       }}
     >
       {/* A Box, not a Paper: Paper always writes its shadow as an inline style attribute, which the prerendered page
-          may not carry under the Content-Security-Policy (src/prerender/loginPage.tsx). */}
+          may not carry under the Content-Security-Policy (src/prerender/renderPage.tsx). */}
       <Box
         sx={{
           width: '100%',
