@@ -107,3 +107,72 @@ test('tag a moment, upload a clip at it, select it under Tag 1, Edit Highlight â
   // The editor takes the launch token out of the address before anything else runs (once its page exists).
   await expect.poll(() => new URL(page.url()).search, { timeout: 10_000 }).toBe('');
 });
+
+test("the event's header shows while its clips load, the actions once they have", async ({ page, browser, baseURL, request }) => {
+  const admin = await adminToken(browser, baseURL!, uniqueEmail('hl-admin'));
+  const event = await createEventViaApi(request, admin, {
+    name: unique('Header First Cup'),
+    venue: 'Fenway',
+    startTime: EVENT_START,
+    endTime: '2026-07-05T02:00:00.000Z',
+  });
+  await signIn(page, { email: uniqueEmail('hl-wait') });
+  // The clips' answers wait until the test lets them through.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/v1\/clips\/event\//, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto(`/highlights/create/${event.id}`);
+  await expect(page.getByRole('heading', { name: event.name, level: 1 })).toBeVisible();
+  await expect(page.getByText('Fenway Park, Boston, MA')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading event data...' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit Highlight' })).toHaveCount(0);
+
+  release();
+  await expect(page.getByRole('button', { name: 'Edit Highlight' })).toBeVisible();
+  await expect(page.getByText('Loading event data...')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: event.name, level: 1 })).toBeVisible();
+});
+
+test("the page asks for the screen's scripts and the event's data at once, not once the screen has loaded", async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  const admin = await adminToken(browser, baseURL!, uniqueEmail('hl-admin'));
+  const event = await createEventViaApi(request, admin, {
+    name: unique('Early Cup'),
+    venue: 'Fenway',
+    startTime: EVENT_START,
+    endTime: '2026-07-05T02:00:00.000Z',
+  });
+  await signIn(page, { email: uniqueEmail('hl-early'), keepSignedIn: true });
+  const path = `/highlights/create/${event.id}`;
+
+  // The screen's own code refused: the event is asked for all the same, by the start (prefetchFirstScreen.ts).
+  const SCREEN_CHUNK = /\/assets\/highlight-create\.[^/]*\.js$/;
+  await page.route(SCREEN_CHUNK, (route) => route.abort());
+  const eventAsked = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/v1/events/${event.id}`);
+  await page.goto(path);
+  await eventAsked;
+  await page.unroute(SCREEN_CHUNK);
+
+  // The page names the screen's scripts, and the app runs each one: Chromium warns of a preloaded file left unused
+  // a few seconds after the page's load.
+  const unused: string[] = [];
+  page.on('console', (message) => {
+    if (/preloaded using link preload but not used/.test(message.text())) unused.push(message.text());
+  });
+  await page.goto(path);
+  await expect(page.getByRole('button', { name: 'Edit Highlight' })).toBeVisible();
+  const preloaded = await page
+    .locator('link[rel="preload"][as="script"]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  expect(preloaded.some((href) => SCREEN_CHUNK.test(href))).toBe(true);
+  await page.waitForTimeout(5_000);
+  expect(unused).toEqual([]);
+});

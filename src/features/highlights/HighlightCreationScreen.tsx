@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Virtuoso } from 'react-virtuoso';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -206,6 +206,11 @@ function EventHeader({ event }: { event: ClipEvent }) {
 export default function HighlightCreationScreen() {
   const eventId = useParams().eventId ?? '';
   const view = useHighlightCreation(eventId);
+  // The loaded screen (the actions, the preview, the list's first rows) is the heaviest render here. It follows in
+  // the background, in slices, while the header and the loading line show: on the first render too, when the start
+  // has already fetched the data (initial value), and when the answers arrive through the store, whose updates React
+  // renders in one task (docs/performance.md "Data screens").
+  const shownStatus = useDeferredValue(view.status, 'loading');
   const selection = useHighlightSelectionActions('creation', eventId);
   const columns = useColumns();
   const [previewId, setPreviewId] = useState<string | null>(null);
@@ -252,10 +257,21 @@ export default function HighlightCreationScreen() {
       </Stack>
     );
   }
-  if (view.status === 'loading' || !view.event) {
+  if (!view.event) {
     return (
       <Stack spacing={2}>
         {back}
+        <Loading label={LOADING_EVENT_DATA} />
+      </Stack>
+    );
+  }
+  // The event's header shows as soon as the event is known, the loading line under it while its tags and clips
+  // load (docs/decisions.md "Highlight creation's header first"); the actions wait for the clips they act on.
+  if (view.status === 'loading' || shownStatus === 'loading') {
+    return (
+      <Stack spacing={2}>
+        {back}
+        <EventHeader event={view.event} />
         <Loading label={LOADING_EVENT_DATA} />
       </Stack>
     );
