@@ -34,6 +34,12 @@ async function start() {
   const navigation = createNavigation();
   const store = await stage('store', async () => makeStore({ services: { navigate: navigation.navigate }, deferSagas: true }));
   await stage('sagas', () => store.startSagas(yieldToMain));
+  // The route table and the router's matching, then the first screen's data asked for at once, while the rest of
+  // the app loads (prefetchFirstScreen.ts).
+  await stage('prefetch', async () => {
+    const { prefetchFirstScreen } = await import(/* webpackMode: "eager" */ './app/prefetchFirstScreen');
+    prefetchFirstScreen(store, window.location.pathname);
+  });
   // React's DOM runtime.
   const { createRoot, hydrateRoot } = await stage('react-dom', () => import(/* webpackMode: "eager" */ 'react-dom/client'));
   // Emotion and MUI's styling engine, then the theme made with them.

@@ -1,0 +1,39 @@
+import { prefetchFirstScreen } from './prefetchFirstScreen';
+import { ROUTES } from './routes';
+import type { AppStore } from './store';
+
+const signedIn = { session: { status: 'signedIn', user: { id: 'u1' } } };
+const signedOut = { session: { status: 'signedOut', user: null } };
+
+function fakeStore(state: unknown) {
+  return { dispatch: jest.fn(), getState: () => state } as unknown as Pick<AppStore, 'dispatch' | 'getState'>;
+}
+
+const creation = ROUTES.find((route) => route.path === '/highlights/create/:eventId')!;
+
+describe('prefetchFirstScreen', () => {
+  let prefetch: jest.SpyInstance;
+  beforeEach(() => {
+    prefetch = jest.spyOn(creation, 'prefetch').mockResolvedValue(undefined);
+  });
+  afterEach(() => prefetch.mockRestore());
+
+  it("asks for the screen's data with the address's parameters when signed in", () => {
+    const store = fakeStore(signedIn);
+    prefetchFirstScreen(store, '/highlights/create/e-42');
+    expect(prefetch).toHaveBeenCalledWith(store.dispatch, { eventId: 'e-42' });
+  });
+
+  it('asks for nothing signed out, on a route without data to prefetch, or on an unknown address', () => {
+    prefetchFirstScreen(fakeStore(signedOut), '/highlights/create/e-42');
+    prefetchFirstScreen(fakeStore(signedIn), '/highlights/create');
+    prefetchFirstScreen(fakeStore(signedIn), '/no/such/page');
+    expect(prefetch).not.toHaveBeenCalled();
+  });
+
+  it('leaves a failed prefetch to the screen', async () => {
+    prefetch.mockRejectedValue(new Error('offline'));
+    expect(() => prefetchFirstScreen(fakeStore(signedIn), '/highlights/create/e-42')).not.toThrow();
+    await Promise.resolve();
+  });
+});

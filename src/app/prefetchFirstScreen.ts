@@ -1,0 +1,18 @@
+import { matchRoutes } from 'react-router';
+import { selectSignedInUserId } from '../features/session/public';
+import { ROUTES } from './routes';
+import type { AppStore } from './store';
+
+/**
+ * Render-as-you-fetch for the page the app opens on (docs/performance.md "The first screen's data at the start"):
+ * a signed-in start on an address whose route has a `prefetch` asks for the screen's data right after the session
+ * is restored, instead of once React, the shell and the screen's code have loaded and the screen has mounted. The
+ * screen then finds its answers in RTK Query's cache, or in flight. A failure here is the screen's to show: it asks
+ * again when it mounts.
+ */
+export function prefetchFirstScreen(store: Pick<AppStore, 'dispatch' | 'getState'>, pathname: string): void {
+  if (!selectSignedInUserId(store.getState())) return;
+  // The route the router will show (ranked as it ranks them: a literal segment before a parameter).
+  const [match] = matchRoutes(ROUTES, pathname) ?? [];
+  match?.route.prefetch?.(store.dispatch, match.params).catch(() => undefined);
+}
