@@ -26,4 +26,10 @@ describe('fillPage', () => {
     );
     expect(() => fillFramedPage('<html><head></head><body></body></html>', page)).toThrow(/root/);
   });
+
+  it("puts a framed page's preload links last in <head>", () => {
+    const links = '<link rel="preload" as="script" href="/assets/a.js">';
+    const template = '<html><head><title>T</title></head><body><div id=root></div></body></html>';
+    expect(fillFramedPage(template, page, links)).toContain(`.cs-1{}</style>${links}</head>`);
+  });
 });

@@ -24,10 +24,11 @@ export function fillPage(indexHtml: string, page: PrerenderedPage): string {
  * A framed signed-in page (framedPages.ts) from dist/index.html: #root stays empty for the app, which renders
  * afresh; the frame goes before it, hidden from assistive technology and input (it is a picture of the screen
  * until the app's own is on), shown by the first script only where a session is stored (frameScript.ts).
+ * `preloads`: the page's `<link rel="preload">` tags (preloads.ts), last in <head>.
  */
-export function fillFramedPage(indexHtml: string, page: PrerenderedPage): string {
+export function fillFramedPage(indexHtml: string, page: PrerenderedPage, preloads = ''): string {
   checkTemplate(indexHtml);
-  const head = `<style nonce="${NONCE}">${frameCss()}</style><script nonce="${NONCE}">${frameScript()}</script>${page.styles}`;
+  const head = `<style nonce="${NONCE}">${frameCss()}</style><script nonce="${NONCE}">${frameScript()}</script>${page.styles}${preloads}`;
   return indexHtml
     .replace('</head>', () => `${head}</head>`)
     .replace(ROOT, () => `<div id="${FRAME_ID}" aria-hidden="true" inert>${page.html}</div><div id="root"></div>`);

@@ -5,17 +5,26 @@
  * (routes/static.ts answers a navigation to `pattern` with it), so it imports nothing.
  *
  * `pattern` is the route table's path for the screen (src/app/routes.ts; a test checks they match); `location` is
- * the address the build renders for it, with a stand-in for each parameter.
+ * the address the build renders for it, with a stand-in for each parameter. `preload`: the lazily loaded chunks
+ * (webpackChunkName) the screen needs, which the page asks for at once with the start's own (preloads.ts) — only
+ * where the page's largest paint waits for the screen's data anyway; where the frame is the largest paint,
+ * Lighthouse's simulation counts every early request against it (docs/performance.md "Chunks preloaded").
  */
 export interface FramedPage {
   file: string;
   pattern: string;
   location: string;
+  preload?: readonly string[];
 }
 
 export const FRAMED_PAGES: readonly FramedPage[] = [
   { file: 'frame-my-clips.html', pattern: '/clips', location: '/clips' },
-  { file: 'frame-highlight-create.html', pattern: '/highlights/create/:eventId', location: '/highlights/create/frame' },
+  {
+    file: 'frame-highlight-create.html',
+    pattern: '/highlights/create/:eventId',
+    location: '/highlights/create/frame',
+    preload: ['shell', 'highlight-create-data', 'highlight-create'],
+  },
 ];
 
 /** Whether a path (no query) matches a route pattern: literal segments equal, each `:param` one non-empty segment. */
