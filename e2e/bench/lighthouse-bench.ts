@@ -7,7 +7,8 @@
  *     as the demo coach: score ≥ 95.
  * Prints a table and the targets missed; it measures, it does not fail a build (docs/decisions.md "Benchmarks").
  * BENCH_RUNS changes the number of runs; BENCH_PAGES=login keeps to the login page (no demo wait); BENCH_SAVE_DIR
- * keeps every report and its trace.
+ * keeps every report and its trace. BENCH_THROTTLING=devtools slows the network and CPU for real instead of
+ * simulating the slow phone from an unthrottled load: slower and noisier, but it shows what a waterfall costs.
  * Each run is a first visit, as Lighthouse measures by default: the browser's caches (HTTP and V8's code cache)
  * are cleared before it, the site's local storage is kept (Lighthouse's default `clearStorageTypes` leaves it),
  * so the demo coach's "Keep me signed in" session opens the signed-in pages. BENCH_VISIT=returning keeps the
@@ -27,6 +28,7 @@ const ONLY = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
 /** BENCH_SAVE_DIR keeps each run's report and trace (JSON) there, to read its long tasks and diagnostics. */
 const RETURNING = process.env.BENCH_VISIT === 'returning';
 const SAVE_DIR = process.env.BENCH_SAVE_DIR;
+const APPLIED_THROTTLING = process.env.BENCH_THROTTLING === 'devtools';
 
 interface Figures {
   score: number;
@@ -118,6 +120,9 @@ async function main() {
             // The reset clears the caches and leaves local storage, where the session saved above lives; the login
             // page starts signed out either way (its visit never signs in).
             disableStorageReset: RETURNING,
+            // BENCH_THROTTLING=devtools: the page really loads on the slowed network and CPU, and the figures are what
+            // happened; by default Lighthouse simulates them from an unthrottled load (its model of the page's graph).
+            ...(APPLIED_THROTTLING ? { throttlingMethod: 'devtools' as const } : {}),
           },
           undefined,
         );
@@ -162,7 +167,7 @@ async function main() {
     }
 
     console.log(
-      `Lighthouse ${RUNS}× per page (mobile preset, simulated throttling, ${RETURNING ? 'returning visits: caches kept' : 'first visits: caches cleared'}), median of each figure:`,
+      `Lighthouse ${RUNS}× per page (mobile preset, ${APPLIED_THROTTLING ? 'applied (devtools) throttling' : 'simulated throttling'}, ${RETURNING ? 'returning visits: caches kept' : 'first visits: caches cleared'}), median of each figure:`,
     );
     console.log(
       `  ${'page'.padEnd(18)} ${'score'.padStart(5)} ${'FCP'.padStart(8)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} ${'SI'.padStart(8)}   scores of each run`,
