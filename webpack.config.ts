@@ -201,11 +201,6 @@ const prerenderConfig = (outDir: string): Configuration => ({
   performance: { hints: false },
 });
 
-/**
- * After the app's files are written, builds the prerenderer for Node and renders with it dist/login.html, the page
- * a signed-out visitor sees painted by HTML alone, and the framed signed-in pages (src/prerender/framedPages.ts;
- * docs/performance.md).
- */
 /** `<link rel="preload">` tags for the named chunk groups' scripts (src/prerender/preloads.ts). */
 const scriptPreloads = (compilation: webpack.Compilation) => {
   const groups = new Map([...compilation.namedChunkGroups].map(([name, group]) => [name, group.getFiles()]));
@@ -213,6 +208,11 @@ const scriptPreloads = (compilation: webpack.Compilation) => {
   return (names: readonly string[]) => preloadLinks(preloadedScripts(groups, names, initial));
 };
 
+/**
+ * After the app's files are written, builds the prerenderer for Node and renders with it dist/login.html, the page
+ * a signed-out visitor sees painted by HTML alone, and the framed signed-in pages (src/prerender/framedPages.ts;
+ * docs/performance.md).
+ */
 class PrerenderPagesPlugin {
   apply(compiler: webpack.Compiler) {
     compiler.hooks.afterEmit.tapPromise('PrerenderPagesPlugin', async (compilation) => {

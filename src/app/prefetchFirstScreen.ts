@@ -4,7 +4,7 @@ import { ROUTES } from './routes';
 import type { AppStore } from './store';
 
 /**
- * Render-as-you-fetch for the page the app opens on (docs/performance.md "The first screen's data at the start"):
+ * Render-as-you-fetch for the page the app opens on (docs/performance.md "Create Highlight: its code and its data at once"):
  * a signed-in start on an address whose route has a `prefetch` asks for the screen's data right after the session
  * is restored, instead of once React, the shell and the screen's code have loaded and the screen has mounted. The
  * screen then finds its answers in RTK Query's cache, or in flight. A failure here is the screen's to show: it asks

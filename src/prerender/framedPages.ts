@@ -8,7 +8,7 @@
  * the address the build renders for it, with a stand-in for each parameter. `preload`: the lazily loaded chunks
  * (webpackChunkName) the screen needs, which the page asks for at once with the start's own (preloads.ts) — only
  * where the page's largest paint waits for the screen's data anyway; where the frame is the largest paint,
- * Lighthouse's simulation counts every early request against it (docs/performance.md "Chunks preloaded").
+ * Lighthouse's simulation counts every early request against it (docs/performance.md "Create Highlight: its code and its data at once").
  */
 export interface FramedPage {
   file: string;

@@ -1,5 +1,5 @@
 /**
- * The scripts a prerendered page asks for at once (docs/performance.md "Chunks preloaded by the HTML"). Without
+ * The scripts a prerendered page asks for at once (docs/performance.md "Create Highlight: its code and its data at once"). Without
  * them each lazily loaded chunk is asked for only when the code before it has run: the start's own chunks, then
  * the shell's, then the screen's, each a round trip after the last (on a phone's network, half a second each). The
  * build knows the files of each named chunk group, so the page names them in `<link rel="preload">`, at low

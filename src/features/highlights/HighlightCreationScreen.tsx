@@ -209,7 +209,7 @@ export default function HighlightCreationScreen() {
   // The loaded screen (the actions, the preview, the list's first rows) is the heaviest render here. It follows in
   // the background, in slices, while the header and the loading line show: on the first render too, when the start
   // has already fetched the data (initial value), and when the answers arrive through the store, whose updates React
-  // renders in one task (docs/performance.md "Data screens").
+  // renders in one task (docs/performance.md "Create Highlight: its code and its data at once").
   const shownStatus = useDeferredValue(view.status, 'loading');
   const selection = useHighlightSelectionActions('creation', eventId);
   const columns = useColumns();
@@ -266,7 +266,7 @@ export default function HighlightCreationScreen() {
     );
   }
   // The event's header shows as soon as the event is known, the loading line under it while its tags and clips
-  // load (docs/decisions.md "Highlight creation's header first"); the actions wait for the clips they act on.
+  // load (docs/decisions.md "Create Highlight's header before its clips"); the actions wait for the clips they act on.
   if (view.status === 'loading' || shownStatus === 'loading') {
     return (
       <Stack spacing={2}>
