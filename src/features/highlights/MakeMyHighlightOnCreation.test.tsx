@@ -1,14 +1,9 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { theme } from '../../app/theme';
 import { setupApiServer } from '../../test/apiServer';
 import { signedInStore } from '../../test/sessionStore';
 import { makeToken, TEST_USER } from '../../test/tokens';
-import HighlightCreationScreen from './HighlightCreationScreen';
 import {
   answerMakeMyHighlight,
   EVENT_ID,
@@ -18,23 +13,15 @@ import {
   TWO_MOMENTS,
   tagsAnswer,
 } from './makeMyHighlightTestData';
+import { renderHighlightCreation } from './renderHighlightCreation';
 import { NO_MOMENTS_TAGGED, TAGS_LOAD_FAILED } from './makeMyHighlightTexts';
 
 setupApiServer();
 
 function renderCreation() {
   const harness = signedInStore(makeToken({ userId: TEST_USER.id }));
-  const router = createMemoryRouter([{ path: '/highlights/create/:eventId', element: <HighlightCreationScreen /> }], {
-    initialEntries: [`/highlights/create/${EVENT_ID}`],
-  });
   const user = userEvent.setup();
-  render(
-    <Provider store={harness.store}>
-      <ThemeProvider theme={theme}>
-        <RouterProvider router={router} />
-      </ThemeProvider>
-    </Provider>,
-  );
+  renderHighlightCreation(harness.store);
   return { ...harness, user };
 }
 

@@ -1,15 +1,11 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { theme } from '../../app/theme';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { signedInStore } from '../../test/sessionStore';
 import { makeToken, TEST_USER } from '../../test/tokens';
 import { prefetchHighlightCreation } from './highlightCreationPrefetch';
-import HighlightCreationScreen from './HighlightCreationScreen';
 import { answerMakeMyHighlight, EVENT_ID } from './makeMyHighlightTestData';
+import { renderHighlightCreation } from './renderHighlightCreation';
 
 setupApiServer();
 
@@ -29,19 +25,6 @@ function countEventRequests(status = 200) {
   return asked;
 }
 
-function renderScreen(store: ReturnType<typeof signedInStore>['store']) {
-  const router = createMemoryRouter([{ path: '/highlights/create/:eventId', element: <HighlightCreationScreen /> }], {
-    initialEntries: [`/highlights/create/${EVENT_ID}`],
-  });
-  render(
-    <Provider store={store}>
-      <ThemeProvider theme={theme}>
-        <RouterProvider router={router} />
-      </ThemeProvider>
-    </Provider>,
-  );
-}
-
 afterEach(() => apiServer.events.removeAllListeners());
 
 describe('prefetchHighlightCreation', () => {
@@ -55,7 +38,7 @@ describe('prefetchHighlightCreation', () => {
     expect(asked.tags).toEqual(['?page=1&limit=200&clipLimit=300']);
     expect(asked.clips.sort()).toEqual(['?page=1&limit=500', '?page=1&limit=500&allUsers=true']);
 
-    renderScreen(store);
+    renderHighlightCreation(store);
     expect(await screen.findByRole('button', { name: 'Edit Highlight' })).toBeInTheDocument();
     expect(events).toHaveLength(1);
     expect(asked.tags).toHaveLength(1);
@@ -72,7 +55,7 @@ describe('prefetchHighlightCreation', () => {
     expect(asked.tags).toEqual([]);
     expect(asked.clips).toEqual([]);
 
-    renderScreen(store);
+    renderHighlightCreation(store);
     expect(await screen.findByText(/^Error: /)).toBeInTheDocument();
     expect(events.length).toBeGreaterThan(1);
   });
