@@ -38,7 +38,7 @@ async function start() {
   // the app loads (prefetchFirstScreen.ts).
   await stage('prefetch', async () => {
     const { prefetchFirstScreen } = await import(/* webpackMode: "eager" */ './app/prefetchFirstScreen');
-    prefetchFirstScreen(store, window.location.pathname);
+    void prefetchFirstScreen(store, window.location.pathname);
   });
   // React's DOM runtime.
   const { createRoot, hydrateRoot } = await stage('react-dom', () => import(/* webpackMode: "eager" */ 'react-dom/client'));

@@ -8,11 +8,12 @@ import type { AppStore } from './store';
  * a signed-in start on an address whose route has a `prefetch` asks for the screen's data right after the session
  * is restored, instead of once React, the shell and the screen's code have loaded and the screen has mounted. The
  * screen then finds its answers in RTK Query's cache, or in flight. A failure here is the screen's to show: it asks
- * again when it mounts.
+ * again when it mounts. The start does not wait for it; the promise settles once the answers are in, and never
+ * rejects.
  */
-export function prefetchFirstScreen(store: Pick<AppStore, 'dispatch' | 'getState'>, pathname: string): void {
+export async function prefetchFirstScreen(store: Pick<AppStore, 'dispatch' | 'getState'>, pathname: string): Promise<void> {
   if (!selectSignedInUserId(store.getState())) return;
   // The route the router will show (ranked as it ranks them: a literal segment before a parameter).
   const [match] = matchRoutes(ROUTES, pathname) ?? [];
-  match?.route.prefetch?.(store.dispatch, match.params).catch(() => undefined);
+  await match?.route.prefetch?.(store.dispatch, match.params).catch(() => undefined);
 }
