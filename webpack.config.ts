@@ -11,7 +11,6 @@ import os from 'node:os';
 import { PRODUCT_NAME } from './src/app/product';
 import { fillFramedPage, fillPage } from './src/prerender/fillPage';
 import { FRAMED_PAGES } from './src/prerender/framedPages';
-import { preloadedScripts, preloadLinks, SIGNED_IN_START_GROUPS } from './src/prerender/preloads';
 import type { PrerenderedPage, RenderOptions } from './src/prerender/renderPage';
 
 // Build-time configuration: see the configuration table in README.md.
@@ -201,13 +200,6 @@ const prerenderConfig = (outDir: string): Configuration => ({
   performance: { hints: false },
 });
 
-/** `<link rel="preload">` tags for the named chunk groups' scripts (src/prerender/preloads.ts). */
-const scriptPreloads = (compilation: webpack.Compilation) => {
-  const groups = new Map([...compilation.namedChunkGroups].map(([name, group]) => [name, group.getFiles()]));
-  const initial = compilation.entrypoints.get('main')?.getFiles() ?? [];
-  return (names: readonly string[]) => preloadLinks(preloadedScripts(groups, names, initial));
-};
-
 /**
  * After the app's files are written, builds the prerenderer for Node and renders with it dist/login.html, the page
  * a signed-out visitor sees painted by HTML alone, and the framed signed-in pages (src/prerender/framedPages.ts;
@@ -215,7 +207,7 @@ const scriptPreloads = (compilation: webpack.Compilation) => {
  */
 class PrerenderPagesPlugin {
   apply(compiler: webpack.Compiler) {
-    compiler.hooks.afterEmit.tapPromise('PrerenderPagesPlugin', async (compilation) => {
+    compiler.hooks.afterEmit.tapPromise('PrerenderPagesPlugin', async () => {
       const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'courtside-prerender-'));
       try {
         await new Promise<void>((resolve, reject) => {
@@ -231,12 +223,10 @@ class PrerenderPagesPlugin {
         };
         const dist = compiler.outputPath;
         const index = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-        const preloads = scriptPreloads(compilation);
         fs.writeFileSync(path.join(dist, 'login.html'), fillPage(index, await renderPage('/login')));
         for (const page of FRAMED_PAGES) {
           const frame = await renderPage(page.location, { signedInPhone: true });
-          const links = page.preload ? preloads([...SIGNED_IN_START_GROUPS, ...page.preload]) : '';
-          fs.writeFileSync(path.join(dist, page.file), fillFramedPage(index, frame, links));
+          fs.writeFileSync(path.join(dist, page.file), fillFramedPage(index, frame, page));
         }
       } finally {
         if (!process.env.KEEP_PRERENDER) fs.rmSync(outDir, { recursive: true, force: true });

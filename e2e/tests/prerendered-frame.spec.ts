@@ -7,6 +7,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures';
 import { signIn } from '../support/auth';
+import { createEventViaApi } from '../support/clips';
+import { adminToken } from '../support/session';
 
 const SUBTITLE = 'Your clips, grouped by the event they were filmed at.';
 const APP_SCRIPT = /\/assets\/main\.[^/]*\.js$/;
@@ -58,6 +60,46 @@ test.describe('the prerendered signed-in frame', () => {
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
     await expect(page.getByRole('link', { name: 'My Clips' }).first()).toBeVisible();
     expect(problems).toEqual([]);
+  });
+
+  test("Create Highlight's frame names its event, asked for by the HTML before the app's code has run", async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }, testInfo) => {
+    const phone = testInfo.project.name === 'mobile';
+    const admin = await adminToken(browser, baseURL!, uniqueEmail('frame-admin'));
+    const event = await createEventViaApi(request, admin, {
+      name: `Frame Cup ${Date.now().toString(36)}`,
+      venue: 'Fenway',
+      startTime: '2026-07-04T23:00:00.000Z',
+      endTime: '2026-07-05T02:00:00.000Z',
+    });
+    await signIn(page, { email: uniqueEmail('frame-heading'), keepSignedIn: true });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/v1/events/')) asked.push(r.headers()['x-frontend-client'] ?? '');
+    });
+
+    await openWithoutApp(page, `/highlights/create/${event.id}`);
+    const frame = page.locator('#cs-frame');
+    if (phone) {
+      await expect(frame.locator('h1')).toHaveText(event.name);
+      await expect(frame.locator('h1')).toBeVisible();
+      await expect(frame.getByText('Loading event data...')).toBeVisible();
+      // The app's start never ran: the frame's own script asked, as the app would.
+      expect(asked).toEqual(['true']);
+    } else {
+      // No frame shows on a desktop, so nothing is asked for it.
+      await expect(frame).toBeHidden();
+      expect(asked).toEqual([]);
+    }
+
+    await page.goto(`/highlights/create/${event.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
+    await expect(frame).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   });
 
   test('a signed-out visitor never sees the frame and lands on the login page', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { prefetchFirstScreen } from './prefetchFirstScreen';
 import { ROUTES } from './routes';
+import { AppLayout } from './shellChunk';
 import type { AppStore } from './store';
 
 const signedIn = { session: { status: 'signedIn', user: { id: 'u1' } } };
@@ -13,15 +14,23 @@ const creation = ROUTES.find((route) => route.path === '/highlights/create/:even
 
 describe('prefetchFirstScreen', () => {
   let prefetch: jest.SpyInstance;
+  let shellCode: jest.SpyInstance;
+  let screenCode: jest.SpyInstance;
   beforeEach(() => {
     prefetch = jest.spyOn(creation, 'prefetch').mockResolvedValue(undefined);
+    shellCode = jest.spyOn(AppLayout, 'preload').mockImplementation(() => undefined);
+    screenCode = jest
+      .spyOn(creation.component as Required<typeof creation.component>, 'preload')
+      .mockImplementation(() => undefined);
   });
-  afterEach(() => prefetch.mockRestore());
+  afterEach(() => jest.restoreAllMocks());
 
-  it("asks for the screen's data with the address's parameters when signed in", () => {
+  it("asks for the screen's data with the address's parameters when signed in, and the shell's and screen's code", () => {
     const store = fakeStore(signedIn);
     void prefetchFirstScreen(store, '/highlights/create/e-42');
     expect(prefetch).toHaveBeenCalledWith(store.dispatch, { eventId: 'e-42' });
+    expect(shellCode).toHaveBeenCalledTimes(1);
+    expect(screenCode).toHaveBeenCalledTimes(1);
   });
 
   it('asks for nothing signed out, on a route without data to prefetch, or on an unknown address', () => {
@@ -29,6 +38,8 @@ describe('prefetchFirstScreen', () => {
     void prefetchFirstScreen(fakeStore(signedIn), '/highlights/create');
     void prefetchFirstScreen(fakeStore(signedIn), '/no/such/page');
     expect(prefetch).not.toHaveBeenCalled();
+    expect(shellCode).not.toHaveBeenCalled();
+    expect(screenCode).not.toHaveBeenCalled();
   });
 
   it('leaves a failed prefetch to the screen', async () => {

@@ -1,13 +1,14 @@
 import { matchRoutes } from 'react-router';
 import { selectSignedInUserId } from '../features/session/public';
 import { ROUTES } from './routes';
+import { AppLayout } from './shellChunk';
 import type { AppStore } from './store';
 
 /**
  * Render-as-you-fetch for the page the app opens on (docs/performance.md "Create Highlight: its code and its data at once"):
- * a signed-in start on an address whose route has a `prefetch` asks for the screen's data right after the session
- * is restored, instead of once React, the shell and the screen's code have loaded and the screen has mounted. The
- * screen then finds its answers in RTK Query's cache, or in flight. A failure here is the screen's to show: it asks
+ * a signed-in start on an address whose route has a `prefetch` asks for the screen's data, and the shell's and the
+ * screen's code, right after the session is restored, instead of once React, the shell and the screen's code have
+ * loaded and the screen has mounted. The screen then finds its answers in RTK Query's cache, or in flight. A failure here is the screen's to show: it asks
  * again when it mounts. The start does not wait for it; the promise settles once the answers are in, and never
  * rejects.
  */
@@ -15,5 +16,11 @@ export async function prefetchFirstScreen(store: Pick<AppStore, 'dispatch' | 'ge
   if (!selectSignedInUserId(store.getState())) return;
   // The route the router will show (ranked as it ranks them: a literal segment before a parameter).
   const [match] = matchRoutes(ROUTES, pathname) ?? [];
-  await match?.route.prefetch?.(store.dispatch, match.params).catch(() => undefined);
+  const prefetch = match?.route.prefetch;
+  if (!prefetch) return;
+  // The code that shows the data, asked for with it: the shell's and the screen's chunks, which React would
+  // otherwise ask for one after the other as it renders them.
+  AppLayout.preload();
+  match.route.component.preload?.();
+  await prefetch(store.dispatch, match.params).catch(() => undefined);
 }

@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { createContext, useLayoutEffect } from 'react';
 
 /** The element holding a framed page's prerendered frame (written by src/prerender/fillPage.ts). */
 export const FRAME_ID = 'cs-frame';
@@ -21,3 +21,12 @@ export function PrerenderedFrameHandOff(): null {
   useLayoutEffect(() => removePrerenderedFrame(), []);
   return null;
 }
+
+/**
+ * True while the build renders a frame (src/prerender/renderPage.tsx), never in the app: a screen's loading state
+ * may then add the empty places its frame's first script fills (src/prerender/frameScript.ts).
+ */
+export const FrameRenderContext = createContext(false);
+
+/** Marks the frame's heading, hidden and empty until the first script writes the screen's name into it. */
+export const FRAME_HEADING_ATTRIBUTE = 'data-frame-heading';

@@ -45,4 +45,22 @@ describe('retryableLazy', () => {
     expect(await screen.findByText('Loaded')).toBeInTheDocument();
     expect(attempts).toBe(2);
   });
+
+  it('asks for its code before it renders, and a failed ask is left to the render', async () => {
+    const load = jest
+      .fn()
+      .mockRejectedValueOnce(new Error('ChunkLoadError'))
+      .mockResolvedValue({ default: () => <p>Loaded</p> });
+    const Screen = retryableLazy(load);
+    expect(load).not.toHaveBeenCalled();
+    expect(() => Screen.preload()).not.toThrow();
+    expect(load).toHaveBeenCalledTimes(1);
+    await Promise.resolve();
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Screen />
+      </Suspense>,
+    );
+    expect(await screen.findByText('Loaded')).toBeInTheDocument();
+  });
 });

@@ -8,12 +8,18 @@ interface Entry {
 /** Every lazily loaded screen, so 'Try Again' can give the failed ones a fresh start. */
 const entries = new Set<Entry>();
 
+/** A lazily loaded component whose code can be asked for before it renders. */
+export type PreloadableComponent<P extends object = object> = ComponentType<P> & {
+  /** Starts loading the component's chunk (webpack loads each chunk once); a failure is left to its render. */
+  preload(): void;
+};
+
 /**
  * React.lazy remembers a failed import for good, so after a dropped connection a screen would fail
  * forever. A screen made with this loads again once `retryFailedImports()` is called (the error
  * fallback's Try Again); webpack itself fetches a chunk again after a failed load.
  */
-export function retryableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+export function retryableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
   let current: LazyExoticComponent<ComponentType<P>>;
   const entry: Entry = {
     failed: false,
@@ -29,9 +35,10 @@ export function retryableLazy<P extends object>(load: () => Promise<{ default: C
   };
   entry.renew();
   entries.add(entry);
-  return function RetryableLazy(props: P) {
+  function RetryableLazy(props: P) {
     return createElement(current, props);
-  };
+  }
+  return Object.assign(RetryableLazy, { preload: () => void load().catch(() => undefined) });
 }
 
 export function retryFailedImports(): void {

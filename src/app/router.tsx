@@ -5,6 +5,7 @@ import { ErrorBoundary } from '../features/errors/ErrorBoundary';
 import { PrerenderedFrameHandOff } from './prerenderedFrame';
 import { CurrentRouteContext } from './routeContext';
 import { NOT_FOUND, REDIRECTS, ROUTES, type RouteEntry } from './routes';
+import { AppLayout } from './shellChunk';
 import { retryableLazy as lazy } from './retryableLazy';
 import type { Navigation } from './services';
 
@@ -14,7 +15,6 @@ import type { Navigation } from './services';
  * would add ~17 KB gzip to every page for loaders and actions this app does not use — see
  * docs/decisions.md.
  */
-const AppLayout = lazy(() => import(/* webpackChunkName: "shell" */ '../features/shell/AppLayout'));
 const AdminOnly = lazy(() => import(/* webpackChunkName: "admin-only" */ '../features/common/AdminOnly'));
 
 /** A route's screen, told which entry it is shown for, behind the ADMIN check where the table asks for it. */

@@ -42,8 +42,8 @@ interface RouteBase {
   /** The page's name: its last breadcrumb, and its menu label unless the menu entry has its own. */
   title: string;
   section?: Section;
-  /** The screen, loaded in its own chunk on first visit. */
-  component: ComponentType;
+  /** The screen, loaded in its own chunk on first visit (`preload` asks for that chunk before it renders). */
+  component: ComponentType & { preload?: () => void };
   /**
    * Who may open it. Absent: any signed-in user, inside the shell. 'public': anyone, outside the shell
    * and the sign-in guard. 'admin': ADMIN only; others get a notice, and the menu hides the entry.
@@ -51,7 +51,8 @@ interface RouteBase {
   access?: 'public' | 'admin';
   /**
    * The screen's first data, asked for when a signed-in page opens on this address, while React and the screen's
-   * code still load (prefetchFirstScreen.ts); its module loads in a small chunk of its own.
+   * code still load (prefetchFirstScreen.ts, which asks for that code then too); its module loads in a small chunk
+   * of its own.
    */
   prefetch?: (dispatch: AppDispatch, params: Readonly<Partial<Record<string, string>>>) => Promise<void>;
 }

@@ -27,9 +27,10 @@ describe('fillPage', () => {
     expect(() => fillFramedPage('<html><head></head><body></body></html>', page)).toThrow(/root/);
   });
 
-  it("puts a framed page's preload links last in <head>", () => {
-    const links = '<link rel="preload" as="script" href="/assets/a.js">';
+  it("gives a framed page's first script the page's heading call", () => {
     const template = '<html><head><title>T</title></head><body><div id=root></div></body></html>';
-    expect(fillFramedPage(template, page, links)).toContain(`.cs-1{}</style>${links}</head>`);
+    const framed = { pattern: '/highlights/create/:eventId', heading: 'events/:eventId' };
+    expect(fillFramedPage(template, page, framed)).toContain(`<script nonce="__CSP_NONCE__">${frameScript(framed)}</script>`);
+    expect(frameScript(framed)).not.toBe(frameScript());
   });
 });

@@ -1,5 +1,6 @@
 import { NONCE_PLACEHOLDER as NONCE } from '../app/cspNonce';
 import { FRAME_ID } from '../app/prerenderedFrame';
+import type { FramedPage } from './framedPages';
 import { frameCss, frameScript } from './frameScript';
 import type { PrerenderedPage } from './renderPage';
 
@@ -24,11 +25,16 @@ export function fillPage(indexHtml: string, page: PrerenderedPage): string {
  * A framed signed-in page (framedPages.ts) from dist/index.html: #root stays empty for the app, which renders
  * afresh; the frame goes before it, hidden from assistive technology and input (it is a picture of the screen
  * until the app's own is on), shown by the first script only where a session is stored (frameScript.ts).
- * `preloads`: the page's `<link rel="preload">` tags (preloads.ts), last in <head>.
+ * `framed`: the page's entry (framedPages.ts), for the first script's heading call.
  */
-export function fillFramedPage(indexHtml: string, page: PrerenderedPage, preloads = ''): string {
+export function fillFramedPage(
+  indexHtml: string,
+  page: PrerenderedPage,
+  framed?: Pick<FramedPage, 'pattern' | 'heading'>,
+): string {
   checkTemplate(indexHtml);
-  const head = `<style nonce="${NONCE}">${frameCss()}</style><script nonce="${NONCE}">${frameScript()}</script>${page.styles}${preloads}`;
+  const script = frameScript(framed);
+  const head = `<style nonce="${NONCE}">${frameCss()}</style><script nonce="${NONCE}">${script}</script>${page.styles}`;
   return indexHtml
     .replace('</head>', () => `${head}</head>`)
     .replace(ROOT, () => `<div id="${FRAME_ID}" aria-hidden="true" inert>${page.html}</div><div id="root"></div>`);

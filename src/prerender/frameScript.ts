@@ -1,6 +1,12 @@
 import { MOBILE_MEDIA_QUERY } from '../app/device';
-import { FRAME_ID, FRAMED_CLASS } from '../app/prerenderedFrame';
+import { FRAME_HEADING_ATTRIBUTE, FRAME_ID, FRAMED_CLASS } from '../app/prerenderedFrame';
+import { config } from '../app/config';
 import { STORAGE_PREFIX, StorageKeys } from '../app/storage';
+import { INACTIVITY_TIMEOUT_MS } from '../features/session/constants';
+import type { FramedPage } from './framedPages';
+
+/** A storage entry's full key, as a JS string literal. */
+const key = (k: string) => JSON.stringify(STORAGE_PREFIX + k);
 
 /**
  * The framed page's first script, inline and run before anything paints:
@@ -10,13 +16,47 @@ import { STORAGE_PREFIX, StorageKeys } from '../app/storage';
  * - It loads ICU's data (src/app/warmUpIntl.ts) while the page is still blank: the framed screens show times, so
  *   the first formatter's one long task would otherwise fall on the painted frame. The frame paints that much
  *   later (tens of ms on a phone), and no task after the first paint carries it.
+ * - On a page with a `heading` (framedPages.ts), it asks the API for the heading at once (headingScript below).
  */
-export function frameScript(): string {
-  const key = (k: string) => JSON.stringify(STORAGE_PREFIX + k);
+export function frameScript(page?: Pick<FramedPage, 'pattern' | 'heading'>): string {
   return (
     `try{new Intl.DateTimeFormat().resolvedOptions()}catch(e){}` +
     `try{if(sessionStorage.getItem(${key(StorageKeys.auth)})||localStorage.getItem(${key(StorageKeys.persistentAuth)})` +
-    `||localStorage.getItem(${key(StorageKeys.legacyToken)}))document.documentElement.classList.add(${JSON.stringify(FRAMED_CLASS)})}catch(e){}`
+    `||localStorage.getItem(${key(StorageKeys.legacyToken)}))document.documentElement.classList.add(${JSON.stringify(FRAMED_CLASS)})}catch(e){}` +
+    (page?.heading ? headingScript(page.pattern, page.heading) : '')
+  );
+}
+
+/**
+ * The frame's heading from the API (docs/decisions.md "The frame names its event"). A screen whose first paint is
+ * data (Create Highlight's is its event's name) would otherwise wait for the app's code, all of it, before it
+ * even asks: here the call leaves with the HTML, and the name shows in the frame as soon as it is answered.
+ * It asks only for a frame that shows (a stored session, a phone's width) and only with a session the app would
+ * restore: a stored record with a token, active within the inactivity limit, so a session that timed out on a
+ * shared device never shows its user's data. The server checks the token as for any call; any failure (no
+ * session, a refused token, a network error, an unexpected answer, the frame already gone) leaves the frame as it
+ * is, and the app asks again its own way. The name is written as text.
+ */
+function headingScript(pattern: string, call: string): string {
+  const patternSegments = pattern.split('/');
+  const url = call
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return JSON.stringify(segment);
+      const index = patternSegments.indexOf(segment);
+      if (index < 0) throw new Error(`The frame's heading call ${call} names ${segment}, which ${pattern} has not`);
+      return `encodeURIComponent(decodeURIComponent(location.pathname.split("/")[${index}]))`;
+    })
+    .join('+"/"+');
+  const slot = JSON.stringify(`#${FRAME_ID} [${FRAME_HEADING_ATTRIBUTE}]`);
+  return (
+    `try{if(document.documentElement.classList.contains(${JSON.stringify(FRAMED_CLASS)})&&matchMedia(${JSON.stringify(MOBILE_MEDIA_QUERY)}).matches){` +
+    `var r=JSON.parse(sessionStorage.getItem(${key(StorageKeys.auth)})||localStorage.getItem(${key(StorageKeys.persistentAuth)})||"null");` +
+    `if(r&&typeof r.token=="string"&&r.token&&typeof r.lastActivity=="number"&&Date.now()-r.lastActivity<${INACTIVITY_TIMEOUT_MS})` +
+    `fetch(${JSON.stringify(`${config.apiBaseUrl}/api/v1/`)}+${url},{headers:{Authorization:"Bearer "+r.token,"X-Frontend-Client":"true"}})` +
+    `.then(function(a){return a.ok?a.json():null}).then(function(b){var n=b&&b.data&&b.data.name;if(typeof n!="string"||!n)return;` +
+    `var f=function(){var e=document.querySelector(${slot});if(e){e.textContent=n;e.hidden=false}};` +
+    `document.readyState=="loading"?document.addEventListener("DOMContentLoaded",f):f()})["catch"](function(){})}}catch(e){}`
   );
 }
 

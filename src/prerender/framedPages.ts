@@ -5,16 +5,18 @@
  * (routes/static.ts answers a navigation to `pattern` with it), so it imports nothing.
  *
  * `pattern` is the route table's path for the screen (src/app/routes.ts; a test checks they match); `location` is
- * the address the build renders for it, with a stand-in for each parameter. `preload`: the lazily loaded chunks
- * (webpackChunkName) the screen needs, which the page asks for at once with the start's own (preloads.ts) — only
- * where the page's largest paint waits for the screen's data anyway; where the frame is the largest paint,
- * Lighthouse's simulation counts every early request against it (docs/performance.md "Create Highlight: its code and its data at once").
+ * the address the build renders for it, with a stand-in for each parameter.
  */
 export interface FramedPage {
   file: string;
   pattern: string;
   location: string;
-  preload?: readonly string[];
+  /**
+   * The API call (under /api/v1/, its `:param`s those of `pattern`) whose answer's `data.name` the page's first
+   * script writes into the frame's heading (FRAME_HEADING_ATTRIBUTE), where the screen's first paint is that name
+   * (frameScript.ts; docs/decisions.md "The frame names its event").
+   */
+  heading?: string;
 }
 
 export const FRAMED_PAGES: readonly FramedPage[] = [
@@ -23,7 +25,7 @@ export const FRAMED_PAGES: readonly FramedPage[] = [
     file: 'frame-highlight-create.html',
     pattern: '/highlights/create/:eventId',
     location: '/highlights/create/frame',
-    preload: ['shell', 'highlight-create-data', 'highlight-create'],
+    heading: 'events/:eventId',
   },
 ];
 

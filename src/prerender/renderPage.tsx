@@ -17,6 +17,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { api } from '../api/apiSlice';
 import { AppFrame } from '../app/App';
+import { FrameRenderContext } from '../app/prerenderedFrame';
 import { NONCE_PLACEHOLDER } from '../app/cspNonce';
 import { EMOTION_KEY } from '../app/emotionCache';
 import { rootReducer } from '../app/rootReducer';
@@ -76,7 +77,12 @@ export async function renderPage(location: string, options: RenderOptions = {}):
       </ErrorBoundary>
     </StaticRouter>
   );
-  if (signedInPhone) routes = <ThemeProvider theme={onPhone}>{routes}</ThemeProvider>;
+  if (signedInPhone)
+    routes = (
+      <FrameRenderContext value>
+        <ThemeProvider theme={onPhone}>{routes}</ThemeProvider>
+      </FrameRenderContext>
+    );
   const { prelude } = await prerenderToNodeStream(
     <AppFrame store={store} cache={cache}>
       {routes}

@@ -6,11 +6,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useCallback, useContext, useDeferredValue, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Virtuoso } from 'react-virtuoso';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { FRAME_HEADING_ATTRIBUTE, FrameRenderContext } from '../../app/prerenderedFrame';
 import { formatVenueDateTime } from '../../lib/venueTime';
 import type { ClipEvent } from '../clips/public';
 import { formatEventPlace, formatEventStart } from '../events/public';
@@ -180,10 +181,23 @@ function SelectionMessage({ onDismiss }: { onDismiss: () => void }) {
 
 const rowKey = (_index: number, row: HighlightRow) => row.key;
 
+const eventNameSx = { overflowWrap: 'anywhere' } as const;
+
+/**
+ * The frame's place for the event's name (src/prerender/frameScript.ts fills it when the API answers, before the
+ * app's code has loaded): the header's heading as it will be, so the name the app renders in its place is the same
+ * size and the page's largest paint stays the frame's. Rendered by the build's frame only.
+ */
+function FrameEventName() {
+  const inFrame = useContext(FrameRenderContext);
+  if (!inFrame) return null;
+  return <Typography variant="h4" component="h1" hidden sx={eventNameSx} {...{ [FRAME_HEADING_ATTRIBUTE]: '' }} />;
+}
+
 function EventHeader({ event }: { event: ClipEvent }) {
   return (
     <Stack spacing={0.5}>
-      <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+      <Typography variant="h4" component="h1" sx={eventNameSx}>
         {event.name}
       </Typography>
       {event.sport && <Typography color="text.secondary">{event.sport}</Typography>}
@@ -261,6 +275,7 @@ export default function HighlightCreationScreen() {
     return (
       <Stack spacing={2}>
         {back}
+        <FrameEventName />
         <Loading label={LOADING_EVENT_DATA} />
       </Stack>
     );
