@@ -5,12 +5,12 @@ import { AppLayout } from './shellChunk';
 import type { AppStore } from './store';
 
 /**
- * Render-as-you-fetch for the page the app opens on (docs/performance.md "Create Highlight: its code and its data at once"):
- * a signed-in start on an address whose route has a `prefetch` asks for the screen's data, and the shell's and the
- * screen's code, right after the session is restored, instead of once React, the shell and the screen's code have
- * loaded and the screen has mounted. The screen then finds its answers in RTK Query's cache, or in flight. A failure here is the screen's to show: it asks
- * again when it mounts. The start does not wait for it; the promise settles once the answers are in, and never
- * rejects.
+ * Render-as-you-fetch for the page the app opens on (docs/performance.md "Create Highlight: its code and its data
+ * at once"): a signed-in start on an address whose route has a `prefetch` asks for the screen's data, and the
+ * shell's and the screen's code, right after the session is restored, instead of once React, the shell and the
+ * screen's code have loaded and the screen has mounted. The screen then finds its answers in RTK Query's cache, or
+ * in flight. A failure here is the screen's to show: it asks again when it mounts. The start does not wait for it;
+ * the promise settles once the answers are in, and never rejects.
  */
 export async function prefetchFirstScreen(store: Pick<AppStore, 'dispatch' | 'getState'>, pathname: string): Promise<void> {
   if (!selectSignedInUserId(store.getState())) return;
