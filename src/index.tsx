@@ -6,7 +6,7 @@
  * ordered so that each one's modules are mostly new (the API before the store that uses it, React's DOM
  * runtime before the components).
  */
-import { warmUpIntlWhileBlank } from './app/warmUpIntl';
+import { warmUpIntl } from './app/warmUpIntl';
 import { yieldToMain } from './app/yieldToMain';
 
 /** Marks a stage's end on the performance timeline (`npm run bench:boot` shows which long task held it). */
@@ -21,8 +21,8 @@ async function stage<T>(name: string, load: () => Promise<T>): Promise<T> {
 }
 
 async function start() {
-  // ICU's data, loaded by the first Intl formatter, while nothing is painted yet (warmUpIntl.ts).
-  await stage('intl', async () => warmUpIntlWhileBlank(document.getElementById('root')));
+  // ICU's data, loaded by the first Intl formatter, in a worker (warmUpIntl.ts).
+  await stage('intl', async () => warmUpIntl(document.getElementById('root')));
   // Redux Toolkit's core, then RTK Query with the API's endpoints.
   await stage('toolkit', () => import(/* webpackMode: "eager", webpackExports: ["configureStore"] */ '@reduxjs/toolkit'));
   await stage('api', () => import(/* webpackMode: "eager" */ './api/apiSlice'));

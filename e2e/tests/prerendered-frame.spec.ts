@@ -28,8 +28,14 @@ test.describe('the prerendered signed-in frame', () => {
       if (msg.type() === 'error') problems.push(`${msg.text()} ${msg.location().url}`);
     });
     await signIn(page, { email: uniqueEmail('frame'), keepSignedIn: true });
+    // ICU's data loads in a worker the HTML starts (src/app/warmUpIntl.ts), once per page: the app starts none more.
+    // (The page the sign-in ends on started one of its own: left first, so its worker is not counted here.)
+    await page.goto('about:blank');
+    const warmUps: string[] = [];
+    page.on('worker', (worker) => warmUps.push(new URL(worker.url()).pathname));
 
     await openWithoutApp(page, '/clips');
+    await expect.poll(() => warmUps).toEqual(['/intl-warm-up.js']);
     const frame = page.locator('#cs-frame');
     if (phone) {
       // The shell, the title and the loading rows, styled by the inlined CSS under the CSP.
@@ -51,8 +57,10 @@ test.describe('the prerendered signed-in frame', () => {
     // From here on nothing may go wrong: no CSP refusal of the frame's script or styles, no error. (The refused
     // script and the provider page's favicon above are this test's own doing.)
     problems.length = 0;
+    warmUps.length = 0;
     await page.goto('/clips');
     await expect(page.getByRole('heading', { level: 1, name: 'My Clips' })).toBeVisible();
+    await expect.poll(() => warmUps).toEqual(['/intl-warm-up.js']);
     await expect(page.getByText(SUBTITLE, { exact: true })).toBeVisible();
     await expect(frame).toHaveCount(0);
     await expect(page.locator('html')).not.toHaveClass(/cs-framed/);
@@ -60,6 +68,7 @@ test.describe('the prerendered signed-in frame', () => {
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
     await expect(page.getByRole('link', { name: 'My Clips' }).first()).toBeVisible();
     expect(problems).toEqual([]);
+    expect(warmUps).toHaveLength(1);
   });
 
   test("Create Highlight's frame names its event, asked for by the HTML before the app's code has run", async ({

@@ -1,21 +1,95 @@
-import { warmUpIntlWhileBlank } from './warmUpIntl';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { INTL_WARM_UP_SCRIPT, INTL_WARMING_ATTRIBUTE, warmUpIntl } from './warmUpIntl';
 
-describe('warmUpIntlWhileBlank', () => {
-  afterEach(() => jest.restoreAllMocks());
+describe('warmUpIntl', () => {
+  const html = document.documentElement;
+  const blankRoot = () => document.createElement('div');
+  let workers: string[];
 
-  it('builds a formatter while the page is blank', () => {
-    const resolvedOptions = jest.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions');
-    const root = document.createElement('div');
-    expect(warmUpIntlWhileBlank(root)).toBe(true);
-    expect(resolvedOptions).toHaveBeenCalledTimes(1);
+  beforeEach(() => {
+    workers = [];
+    // jsdom has no Worker: a stand-in that records the script it was started with.
+    Object.defineProperty(globalThis, 'Worker', {
+      configurable: true,
+      writable: true,
+      value: jest.fn().mockImplementation(function (url: string) {
+        workers.push(url);
+      }),
+    });
   });
 
-  it('leaves a page that arrived painted alone: the work would block a page one can already tap', () => {
-    const resolvedOptions = jest.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions');
-    const root = document.createElement('div');
+  afterEach(() => {
+    html.removeAttribute(INTL_WARMING_ATTRIBUTE);
+    delete (globalThis as { Worker?: unknown }).Worker;
+    jest.restoreAllMocks();
+  });
+
+  it('starts the worker on a blank page, builds no formatter on this thread, and marks the page', () => {
+    const formatter = jest.spyOn(Intl, 'DateTimeFormat');
+    expect(warmUpIntl(blankRoot())).toBe('worker');
+    expect(workers).toEqual([INTL_WARM_UP_SCRIPT]);
+    expect(formatter).not.toHaveBeenCalled();
+    expect(html.hasAttribute(INTL_WARMING_ATTRIBUTE)).toBe(true);
+  });
+
+  it('starts no second worker where the page’s first script started one', () => {
+    html.setAttribute(INTL_WARMING_ATTRIBUTE, '');
+    expect(warmUpIntl(blankRoot())).toBe('already');
+    expect(workers).toEqual([]);
+  });
+
+  it('leaves a page that arrived painted alone (the prerendered /login shows no time)', () => {
+    const formatter = jest.spyOn(Intl, 'DateTimeFormat');
+    const root = blankRoot();
     root.append(document.createElement('main'));
-    expect(warmUpIntlWhileBlank(root)).toBe(false);
-    expect(warmUpIntlWhileBlank(null)).toBe(false);
-    expect(resolvedOptions).not.toHaveBeenCalled();
+    expect(warmUpIntl(root)).toBe('skipped');
+    expect(warmUpIntl(null)).toBe('skipped');
+    expect(workers).toEqual([]);
+    expect(formatter).not.toHaveBeenCalled();
+  });
+
+  it('where no worker can start, loads the data on this thread while the page is blank', () => {
+    (globalThis as { Worker: unknown }).Worker = jest.fn().mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    const resolvedOptions = jest.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions');
+    expect(warmUpIntl(blankRoot())).toBe('main');
+    expect(resolvedOptions).toHaveBeenCalledTimes(1);
+    expect(html.hasAttribute(INTL_WARMING_ATTRIBUTE)).toBe(false);
+  });
+});
+
+describe('the warm-up worker’s script (public/intl-warm-up.js)', () => {
+  const source = readFileSync(path.join(__dirname, '../../public', INTL_WARM_UP_SCRIPT), 'utf8');
+  /** Runs the script as a worker would, with `self` standing in for its global scope. */
+  const runWorker = () => {
+    const self = { close: jest.fn() };
+    new Function('self', source)(self);
+    return self;
+  };
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('builds the formatters the first screens build, then ends', () => {
+    const dateFormat = jest.spyOn(Intl, 'DateTimeFormat');
+    const numberFormat = jest.spyOn(Intl, 'NumberFormat');
+    const self = runWorker();
+    expect(dateFormat.mock.calls).toEqual([
+      [],
+      [undefined, expect.objectContaining({ timeZone: 'America/Chicago', timeZoneName: 'short' })],
+      [undefined, expect.objectContaining({ timeZone: 'Europe/London', second: '2-digit' })],
+    ]);
+    expect(numberFormat).toHaveBeenCalledTimes(1);
+    expect(self.close).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends quietly where Intl fails: the page’s first formatter then loads the data itself', () => {
+    jest.spyOn(Intl, 'DateTimeFormat').mockImplementation(() => {
+      throw new RangeError('no ICU');
+    });
+    let self: { close: jest.Mock } | undefined;
+    expect(() => (self = runWorker())).not.toThrow();
+    expect(self?.close).toHaveBeenCalledTimes(1);
   });
 });

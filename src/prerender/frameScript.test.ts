@@ -1,5 +1,6 @@
 import { FRAME_HEADING_ATTRIBUTE, FRAME_ID, FRAMED_CLASS } from '../app/prerenderedFrame';
 import { fullKey, StorageKeys } from '../app/storage';
+import { INTL_WARM_UP_SCRIPT, INTL_WARMING_ATTRIBUTE } from '../app/warmUpIntl';
 import { INACTIVITY_TIMEOUT_MS } from '../features/session/constants';
 import { FRAMED_PAGES } from './framedPages';
 import { frameCss, frameScript } from './frameScript';
@@ -33,10 +34,66 @@ describe('the framed page’s first script', () => {
     expect(document.documentElement.classList.contains(FRAMED_CLASS)).toBe(true);
   });
 
-  it('loads ICU’s data before the frame paints, by building the first date formatter', () => {
-    const formatter = jest.spyOn(Intl, 'DateTimeFormat');
-    runScript();
-    expect(formatter).toHaveBeenCalledTimes(1);
+  describe('ICU’s data', () => {
+    let workers: string[];
+    beforeEach(() => {
+      workers = [];
+      // jsdom has no Worker: a stand-in that records the script it was started with.
+      Object.defineProperty(globalThis, 'Worker', {
+        configurable: true,
+        writable: true,
+        value: jest.fn().mockImplementation(function (url: string) {
+          workers.push(url);
+        }),
+      });
+    });
+    afterEach(() => {
+      document.documentElement.removeAttribute(INTL_WARMING_ATTRIBUTE);
+      delete (globalThis as { Worker?: unknown }).Worker;
+    });
+
+    it('starts loading in a worker once the frame has painted, and builds no formatter on the page’s thread', () => {
+      jest.useFakeTimers();
+      const frames: FrameRequestCallback[] = [];
+      jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+      const formatter = jest.spyOn(Intl, 'DateTimeFormat');
+      sessionStorage.setItem(fullKey(StorageKeys.auth), '{}');
+      runScript();
+      // Marked at once, so the app's start starts no second one.
+      expect(document.documentElement.hasAttribute(INTL_WARMING_ATTRIBUTE)).toBe(true);
+      // The frame's first layout needs ICU too: no worker before that frame, nor within it (before its paint).
+      expect(workers).toEqual([]);
+      frames.forEach((callback) => callback(0));
+      expect(workers).toEqual([]);
+      jest.runOnlyPendingTimers();
+      expect(workers).toEqual([INTL_WARM_UP_SCRIPT]);
+      expect(formatter).not.toHaveBeenCalled();
+      jest.useRealTimers();
+    });
+
+    it('starts nothing for a visitor without a session, who is sent to /login', () => {
+      runScript();
+      expect(workers).toEqual([]);
+      expect(document.documentElement.hasAttribute(INTL_WARMING_ATTRIBUTE)).toBe(false);
+    });
+
+    it('shows the frame, and throws nothing, where no worker can start (the first formatter then loads the data)', () => {
+      jest.useFakeTimers();
+      jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+        callback(0);
+        return 1;
+      });
+      const refused = jest.fn().mockImplementation(() => {
+        throw new DOMException('blocked', 'SecurityError');
+      });
+      (globalThis as { Worker: unknown }).Worker = refused;
+      sessionStorage.setItem(fullKey(StorageKeys.auth), '{}');
+      runScript();
+      expect(() => jest.runOnlyPendingTimers()).not.toThrow();
+      expect(refused).toHaveBeenCalledTimes(1);
+      expect(document.documentElement.classList.contains(FRAMED_CLASS)).toBe(true);
+      jest.useRealTimers();
+    });
   });
 
   it('counts storage that throws as no session', () => {
