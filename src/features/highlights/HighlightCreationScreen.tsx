@@ -181,6 +181,9 @@ function SelectionMessage({ onDismiss }: { onDismiss: () => void }) {
 
 const rowKey = (_index: number, row: HighlightRow) => row.key;
 
+/** The rows rendered before the list has measured anything: a tag's heading and the card rows under it on a phone. */
+const FIRST_ROWS = 4;
+
 const eventNameSx = { overflowWrap: 'anywhere' } as const;
 
 /**
@@ -328,7 +331,16 @@ export default function HighlightCreationScreen() {
           <HighlightPreviewPanel clip={preview} timeZone={timeZone} />
         </Box>
         <Box sx={{ order: 2, minWidth: 0, '@media (min-width:768px)': { order: 1 } }}>
-          <Virtuoso useWindowScroll data={rows} computeItemKey={rowKey} itemContent={itemContent} increaseViewportBy={400} />
+          <Virtuoso
+            useWindowScroll
+            data={rows}
+            computeItemKey={rowKey}
+            itemContent={itemContent}
+            increaseViewportBy={400}
+            // The first rows render with the screen, in its background render: left to the list, they would render
+            // after its first measurement, in one task of their own (docs/performance.md "Create Highlight's first rows").
+            initialItemCount={Math.min(rows.length, FIRST_ROWS)}
+          />
           {view.loadingMore && <Loading label="Loading more..." />}
           {view.pagingError && (
             <Alert severity="error" onClose={view.dismissPagingError} sx={{ mt: 2 }}>
