@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { DateTime } from 'luxon';
 import { http, HttpResponse } from 'msw';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { renderWithProviders } from '../../test/renderWithProviders';
@@ -26,6 +27,14 @@ setupApiServer();
 const NOW = Date.now();
 // Started a minute ago: still "today" at the venue whatever the hour the test runs.
 const MINUTE = 60_000;
+
+/**
+ * How long before `now` a live event of the fixtures (America/Chicago) started: a minute, or less in the venue's
+ * first minute of the day, so that it started today there whenever the test runs (it started "yesterday" when CI ran
+ * the test at 00:00 in Chicago, and Nearby Events rightly left it out).
+ */
+const startedLately = (now: number) =>
+  -Math.min(MINUTE, now - DateTime.fromMillis(now, { zone: 'America/Chicago' }).startOf('day').toMillis());
 const retry = jest.fn();
 // The device at Soldier Field (to more than 4 decimals, as a phone reports it).
 const HERE = { latitude: 41.862312, longitude: -87.616698, accuracy: 20, at: NOW };
@@ -103,7 +112,9 @@ describe('NearbyEventsScreen: the events', () => {
         data: [
           // Started a minute ago for the server; on the device's clock it ended two hours ago.
           {
-            ...eventAt('live', 'Pickup game', serverNow, -MINUTE, { endTime: new Date(serverNow + HOUR).toISOString() }),
+            ...eventAt('live', 'Pickup game', serverNow, startedLately(serverNow), {
+              endTime: new Date(serverNow + HOUR).toISOString(),
+            }),
             distance: 0.4,
           },
         ],
@@ -139,7 +150,7 @@ describe('NearbyEventsScreen: the events', () => {
       HttpResponse.json({
         success: true,
         data: [
-          { ...eventAt('live', 'Pickup game', NOW, -MINUTE), distance: 0.4 },
+          { ...eventAt('live', 'Pickup game', NOW, startedLately(NOW)), distance: 0.4 },
           { ...eventAt('soon', 'Cup final', NOW, 2 * DAY), distance: 6.3 },
           { ...eventAt('old', 'Last week', NOW, -7 * DAY, { endTime: new Date(NOW + DAY).toISOString() }), distance: 1 },
         ],
@@ -161,11 +172,11 @@ describe('NearbyEventsScreen: the events', () => {
     serveSearch(() => HttpResponse.json({ success: false, error: 'down' }, { status: 500 }));
     serveEventLists(() =>
       eventsAnswer([
-        eventAt('near', 'At Wrigley', NOW, -MINUTE),
+        eventAt('near', 'At Wrigley', NOW, startedLately(NOW)),
         apiEvent({
           id: 'far',
           name: 'In Milwaukee',
-          startTime: new Date(NOW - MINUTE).toISOString(),
+          startTime: new Date(NOW + startedLately(NOW)).toISOString(),
           location: { ...apiEvent().location, coordinates: { lat: 43.028, lng: -87.9712 } },
         }),
       ]),
