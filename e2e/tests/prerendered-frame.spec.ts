@@ -36,6 +36,11 @@ test.describe('the prerendered signed-in frame', () => {
 
     await openWithoutApp(page, '/clips');
     await expect.poll(() => warmUps).toEqual(['/intl-warm-up.js']);
+    // The worker's script is the build's, as JavaScript from the app's origin (the CSP's script-src 'self').
+    const script = await page.request.get('/intl-warm-up.js');
+    expect(script.status()).toBe(200);
+    expect(script.headers()['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(await script.text()).toContain('Intl.DateTimeFormat');
     const frame = page.locator('#cs-frame');
     if (phone) {
       // The shell, the title and the loading rows, styled by the inlined CSS under the CSP.
