@@ -25,7 +25,6 @@ jest.mock('../geolocation/public', () => ({
 setupApiServer();
 
 const NOW = Date.now();
-// Started a minute ago: still "today" at the venue whatever the hour the test runs.
 const MINUTE = 60_000;
 
 /**
@@ -35,6 +34,7 @@ const MINUTE = 60_000;
  */
 const startedLately = (now: number) =>
   -Math.min(MINUTE, now - DateTime.fromMillis(now, { zone: 'America/Chicago' }).startOf('day').toMillis());
+
 const retry = jest.fn();
 // The device at Soldier Field (to more than 4 decimals, as a phone reports it).
 const HERE = { latitude: 41.862312, longitude: -87.616698, accuracy: 20, at: NOW };
@@ -110,7 +110,7 @@ describe('NearbyEventsScreen: the events', () => {
       HttpResponse.json({
         success: true,
         data: [
-          // Started a minute ago for the server; on the device's clock it ended two hours ago.
+          // Started a minute ago for the server (less just after midnight); on the device's clock it ended two hours ago.
           {
             ...eventAt('live', 'Pickup game', serverNow, startedLately(serverNow), {
               endTime: new Date(serverNow + HOUR).toISOString(),
