@@ -1,27 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { refuseWorkers, standInForWorkers } from '../test/workerStandIn';
 import { INTL_WARM_UP_SCRIPT, INTL_WARMING_ATTRIBUTE, warmUpIntl } from './warmUpIntl';
 
 describe('warmUpIntl', () => {
   const html = document.documentElement;
   const blankRoot = () => document.createElement('div');
-  let workers: string[];
-
-  beforeEach(() => {
-    workers = [];
-    // jsdom has no Worker: a stand-in that records the script it was started with.
-    Object.defineProperty(globalThis, 'Worker', {
-      configurable: true,
-      writable: true,
-      value: jest.fn().mockImplementation(function (url: string) {
-        workers.push(url);
-      }),
-    });
-  });
+  const workers = standInForWorkers();
 
   afterEach(() => {
     html.removeAttribute(INTL_WARMING_ATTRIBUTE);
-    delete (globalThis as { Worker?: unknown }).Worker;
     jest.restoreAllMocks();
   });
 
@@ -50,9 +38,7 @@ describe('warmUpIntl', () => {
   });
 
   it('where no worker can start, loads the data on this thread while the page is blank', () => {
-    (globalThis as { Worker: unknown }).Worker = jest.fn().mockImplementation(() => {
-      throw new DOMException('blocked', 'SecurityError');
-    });
+    refuseWorkers();
     const resolvedOptions = jest.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions');
     expect(warmUpIntl(blankRoot())).toBe('main');
     expect(resolvedOptions).toHaveBeenCalledTimes(1);

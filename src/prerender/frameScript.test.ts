@@ -1,6 +1,7 @@
 import { FRAME_HEADING_ATTRIBUTE, FRAME_ID, FRAMED_CLASS } from '../app/prerenderedFrame';
 import { fullKey, StorageKeys } from '../app/storage';
 import { INTL_WARM_UP_SCRIPT, INTL_WARMING_ATTRIBUTE } from '../app/warmUpIntl';
+import { refuseWorkers, standInForWorkers } from '../test/workerStandIn';
 import { INACTIVITY_TIMEOUT_MS } from '../features/session/constants';
 import { FRAMED_PAGES } from './framedPages';
 import { frameCss, frameScript } from './frameScript';
@@ -35,22 +36,8 @@ describe('the framed page’s first script', () => {
   });
 
   describe('ICU’s data', () => {
-    let workers: string[];
-    beforeEach(() => {
-      workers = [];
-      // jsdom has no Worker: a stand-in that records the script it was started with.
-      Object.defineProperty(globalThis, 'Worker', {
-        configurable: true,
-        writable: true,
-        value: jest.fn().mockImplementation(function (url: string) {
-          workers.push(url);
-        }),
-      });
-    });
-    afterEach(() => {
-      document.documentElement.removeAttribute(INTL_WARMING_ATTRIBUTE);
-      delete (globalThis as { Worker?: unknown }).Worker;
-    });
+    const workers = standInForWorkers();
+    afterEach(() => document.documentElement.removeAttribute(INTL_WARMING_ATTRIBUTE));
 
     it('starts loading in a worker once the frame has painted, and builds no formatter on the page’s thread', () => {
       jest.useFakeTimers();
@@ -83,10 +70,7 @@ describe('the framed page’s first script', () => {
         callback(0);
         return 1;
       });
-      const refused = jest.fn().mockImplementation(() => {
-        throw new DOMException('blocked', 'SecurityError');
-      });
-      (globalThis as { Worker: unknown }).Worker = refused;
+      const refused = refuseWorkers();
       sessionStorage.setItem(fullKey(StorageKeys.auth), '{}');
       runScript();
       expect(() => jest.runOnlyPendingTimers()).not.toThrow();
