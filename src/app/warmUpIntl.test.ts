@@ -37,11 +37,12 @@ describe('warmUpIntl', () => {
     expect(formatter).not.toHaveBeenCalled();
   });
 
-  it('where no worker can start, loads the data on this thread while the page is blank', () => {
-    refuseWorkers();
-    const resolvedOptions = jest.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions');
-    expect(warmUpIntl(blankRoot())).toBe('main');
-    expect(resolvedOptions).toHaveBeenCalledTimes(1);
+  it('where no worker can start, throws nothing and leaves the data to the page’s first formatter', () => {
+    const refused = refuseWorkers();
+    const formatter = jest.spyOn(Intl, 'DateTimeFormat');
+    expect(warmUpIntl(blankRoot())).toBe('failed');
+    expect(refused).toHaveBeenCalledTimes(1);
+    expect(formatter).not.toHaveBeenCalled();
     expect(html.hasAttribute(INTL_WARMING_ATTRIBUTE)).toBe(false);
   });
 });

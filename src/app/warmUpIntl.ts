@@ -14,24 +14,22 @@ export const INTL_WARM_UP_SCRIPT = '/intl-warm-up.js';
 /** Set on <html> once a warm-up is on its way: by a framed page's first script (src/prerender/frameScript.ts) or below. */
 export const INTL_WARMING_ATTRIBUTE = 'data-intl-warming';
 
-export type IntlWarmUp = 'worker' | 'already' | 'main' | 'skipped';
+export type IntlWarmUp = 'worker' | 'already' | 'skipped' | 'failed';
 
 /**
- * Starts the warm-up in a worker, unless the page's first script did. Where no worker can start, a page still blank
- * loads the data on the main thread, before anything is painted; a page that arrived painted (the prerendered /login,
- * which shows no time) is left alone, since there it would block a page one can tap.
+ * Starts the warm-up in a worker on a blank page, unless the page's first script did. A page that arrived painted
+ * (the prerendered /login, which shows no time) starts none. Where no worker starts (or its script fails to load),
+ * the page's first formatter loads the data itself, as before there was a worker.
  */
 export function warmUpIntl(root: Element | null, doc: Document = document): IntlWarmUp {
   const html = doc.documentElement;
   if (html.hasAttribute(INTL_WARMING_ATTRIBUTE)) return 'already';
   if (!root || root.hasChildNodes()) return 'skipped';
   try {
-    // Its own failure to load (an old server without the file) only means the first formatter pays, as before.
     new Worker(INTL_WARM_UP_SCRIPT);
     html.setAttribute(INTL_WARMING_ATTRIBUTE, '');
     return 'worker';
   } catch {
-    new Intl.DateTimeFormat().resolvedOptions();
-    return 'main';
+    return 'failed';
   }
 }
