@@ -1,8 +1,9 @@
-import { DateTime, IANAZone, Settings, type Zone } from 'luxon';
+import { deviceZoneName } from './deviceZone';
+import { zonedWallTimeInstant } from './zonedWallTime';
 
-// luxon answers both questions below by building an Intl.DateTimeFormat each time (~3 ms each on a slow phone),
-// and a list formats a time per card: the answers are kept. A zone name's validity never changes; the device's
-// zone is read again after 10 s (a traveller's phone may change zone while a page is open).
+// Plain Intl, no date library: the screens that show venue times load none (docs/performance.md "Venue times
+// without luxon"). Asking Intl whether a zone is valid builds a formatter (~3 ms on a slow phone), and a list
+// formats a time per card: the answers are kept. A zone name's validity never changes.
 const zoneValidity = new Map<string, boolean>();
 let knownZones: ReadonlySet<string> | undefined;
 function isValidZone(zone: string): boolean {
@@ -11,22 +12,20 @@ function isValidZone(zone: string): boolean {
     // The runtime's own list of canonical zones answers for most names without a formatter; an alias
     // ("US/Eastern") or a runtime without the list is asked the slow way.
     knownZones ??= new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
-    valid = knownZones.has(zone) || IANAZone.isValidZone(zone);
+    valid = knownZones.has(zone) || acceptsZone(zone);
     zoneValidity.set(zone, valid);
   }
   return valid;
 }
 
-const DEVICE_ZONE_TTL_MS = 10_000;
-let deviceZoneSeen: { zone: Zone; name: string; at: number } | null = null;
-/** The device's zone name (luxon's default zone), read again at most every 10 s. */
-export function defaultZoneName(): string {
-  const zone = Settings.defaultZone;
-  const now = Date.now();
-  if (deviceZoneSeen?.zone !== zone || now - deviceZoneSeen.at >= DEVICE_ZONE_TTL_MS) {
-    deviceZoneSeen = { zone, name: zone.name, at: now };
+/** Whether Intl formats in `zone` (an alias, a spelling in other case): what luxon's `IANAZone.isValidZone` asked. */
+function acceptsZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone }).format();
+    return true;
+  } catch {
+    return false;
   }
-  return deviceZoneSeen.name;
 }
 
 /** The time zone of a venue that has none (docs/product/part-1.md §3, §9). */
@@ -38,7 +37,7 @@ export function venueZone(zone: string | null | undefined, fallback: string = DE
 }
 
 export interface VenueTimeOptions {
-  /** The zone the viewer's device is in; luxon's default zone (the system's) when omitted. */
+  /** The zone the viewer's device is in; the browser's (lib/deviceZone.ts) when omitted. */
   deviceZone?: string;
   /** BCP 47 locale; the device's when omitted. */
   locale?: string;
@@ -46,16 +45,16 @@ export interface VenueTimeOptions {
   seconds?: boolean;
 }
 
-/** Same as the device's zone? Then the wall time needs no label. Compared by IANA name. */
+/** Same as the device's zone? Then the wall time needs no label. Compared by IANA name, as given. */
 function isDeviceZone(zone: string, deviceZone: string | undefined): boolean {
-  const device = deviceZone ?? defaultZoneName();
-  return isValidZone(device) && IANAZone.create(device).name === IANAZone.create(zone).name;
+  const device = deviceZone ?? deviceZoneName();
+  return isValidZone(device) && device === zone;
 }
 
 /**
  * An instant (ISO) as the wall time at the venue, e.g. "Mar 8, 2026, 3:30 AM EDT".
  *
- * The time is what the people at the venue read on the clock that day (luxon applies the venue's
+ * The time is what the people at the venue read on the clock that day (Intl applies the venue's
  * daylight-saving rules for that date, not today's). The zone's short name is added when the venue is
  * not in the viewer's zone, so a time seen from elsewhere is not mistaken for a local one; it comes from
  * Intl, so it is "EDT" in en-US and "GMT-4" where the locale has no abbreviation. An unreadable
@@ -64,29 +63,26 @@ function isDeviceZone(zone: string, deviceZone: string | undefined): boolean {
 export function formatVenueDateTime(iso: string, zone: string | null | undefined, options: VenueTimeOptions = {}): string {
   const where = venueZone(zone);
   const label = !isDeviceZone(where, options.deviceZone);
-  const instant = WITH_OFFSET.test(iso) ? Date.parse(iso) : Number.NaN;
-  if (!Number.isNaN(instant)) return venueFormatter(where, options.locale, options.seconds === true, label).format(instant);
-  // Without an offset the text is a wall time at the venue, which luxon reads in that zone.
-  const at = DateTime.fromISO(iso, { zone: where, locale: options.locale });
-  if (!at.isValid) return iso;
-  return at.toLocaleString({
-    ...(options.seconds ? DateTime.DATETIME_MED_WITH_SECONDS : DateTime.DATETIME_MED),
-    ...(label ? { timeZoneName: 'short' as const } : {}),
-  });
+  // Without an offset the text is a wall time at the venue (zonedWallTime.ts).
+  const instant = WITH_OFFSET.test(iso) ? Date.parse(iso) : (zonedWallTimeInstant(iso, where) ?? Number.NaN);
+  if (Number.isNaN(instant)) return iso;
+  return venueFormatter(where, options.locale, options.seconds === true, label).format(instant);
 }
 
 /** An ISO instant with its offset (what the API sends): `Date.parse` reads it exactly. */
 const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 // One Intl formatter per zone and style, built on first use and kept: building one is the slow part (luxon
-// builds two or three per zone for the same text). Same options as luxon's DATETIME_MED(_WITH_SECONDS).
+// built two or three per zone for the same text). The date and time "medium": "Jul 4, 2026, 7:00 PM".
+const MEDIUM = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: 'numeric' } as const;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function venueFormatter(zone: string, locale: string | undefined, seconds: boolean, label: boolean): Intl.DateTimeFormat {
   const key = `${zone}|${locale ?? ''}|${seconds}|${label}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat(locale, {
-      ...(seconds ? DateTime.DATETIME_MED_WITH_SECONDS : DateTime.DATETIME_MED),
+      ...MEDIUM,
+      ...(seconds ? { second: 'numeric' } : {}),
       timeZone: zone,
       ...(label ? { timeZoneName: 'short' } : {}),
     });

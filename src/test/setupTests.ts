@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import type * as LuxonModule from 'luxon';
 import type * as StoreModule from '../app/store';
 
 /*
@@ -8,6 +9,15 @@ import type * as StoreModule from '../app/store';
  * passes, so only a slow machine waits longer.
  */
 configure({ asyncUtilTimeout: 5_000 });
+
+/*
+ * The device's time zone is luxon's default zone, which tests set (`Settings.defaultZone = 'Europe/Berlin'`) to see
+ * the app from a device elsewhere: the app reads the browser's zone (lib/deviceZone.ts), and Node's cannot be
+ * changed inside a test. deviceZone.test.ts tests the real reading.
+ */
+jest.mock('../lib/deviceZone', () => ({
+  deviceZoneName: () => jest.requireActual<typeof LuxonModule>('luxon').Settings.defaultZone.name,
+}));
 
 /*
  * The TAG NOW outbox starts by itself after every sign-in (src/app/startTagOutbox.ts) through a dynamic import.

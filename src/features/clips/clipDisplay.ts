@@ -1,9 +1,10 @@
-import { defaultZoneName, formatVenueDateTime, type VenueTimeOptions } from '../../lib/venueTime';
+import { deviceZoneName } from '../../lib/deviceZone';
+import { formatVenueDateTime, type VenueTimeOptions } from '../../lib/venueTime';
 
 export const clipCountLabel = (count: number) => `${count} ${count === 1 ? 'clip' : 'clips'}`;
 
-/** The zone this device is in, as lib/venueTime.ts reads it (where a clip without an event was presumably filmed). */
-const deviceZone = () => defaultZoneName();
+/** The zone this device is in (where a clip without an event was presumably filmed). */
+const deviceZone = () => deviceZoneName();
 
 /**
  * When a clip was recorded, on the venue's clock (the zone named when it is not the device's); a clip

@@ -1,5 +1,6 @@
 import type { ApiFailure } from '../../api/apiErrors';
-import { defaultZoneName, formatVenueDateTime } from '../../lib/venueTime';
+import { deviceZoneName } from '../../lib/deviceZone';
+import { formatVenueDateTime } from '../../lib/venueTime';
 import type { ExpiresInDays, ShareLink, ShareStatus } from './shareSchemas';
 
 /** The texts of the share dialog, the link lists and Share Highlights (docs/product/part-2.md has none: issue 13). */
@@ -57,7 +58,7 @@ export function createShareErrorMessage(failure: ApiFailure): string {
 export const viewCountText = (count: number) => `${count} ${count === 1 ? 'view' : 'views'}`;
 
 /** A link's times, on this device's clock (the owner's, not a venue's). */
-export const formatShareTime = (iso: string) => formatVenueDateTime(iso, defaultZoneName());
+export const formatShareTime = (iso: string) => formatVenueDateTime(iso, deviceZoneName());
 
 /**
  * When a link stops (or stopped) working: 'Never expires' / 'Expires {date}' while it works; a link that no longer
