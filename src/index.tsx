@@ -6,6 +6,7 @@
  * ordered so that each one's modules are mostly new (the API before the store that uses it, React's DOM
  * runtime before the components).
  */
+import { evaluateChunksInTheirOwnTask } from './app/chunkEvaluation';
 import { warmUpIntl } from './app/warmUpIntl';
 import { yieldToMain } from './app/yieldToMain';
 
@@ -21,6 +22,8 @@ async function stage<T>(name: string, load: () => Promise<T>): Promise<T> {
 }
 
 async function start() {
+  // Every lazy chunk (the shell, each screen, the upload engine) evaluates a task after its file ran (chunkEvaluation.ts).
+  evaluateChunksInTheirOwnTask(__webpack_require__, yieldToMain);
   // ICU's data, loaded by the first Intl formatter, in a worker (warmUpIntl.ts).
   await stage('intl', async () => warmUpIntl(document.getElementById('root')));
   // Redux Toolkit's core, then RTK Query with the API's endpoints.
