@@ -30,14 +30,34 @@ export async function signInAsDemoCoach(page: Page, baseURL: string): Promise<vo
   await page.waitForURL((url) => url.pathname === '/' && url.search === '');
 }
 
-/** The demo coach's signed-in browser state (cookies and storage), for pages measured signed in. */
-export async function demoCoachState(browser: Browser, baseURL: string): Promise<string> {
+/** Create Highlight's path for the demo's live event, asked of the API with the demo coach's `token`. */
+export async function liveEventHighlightPath(baseURL: string, token: string): Promise<string> {
+  const res = await fetch(`${baseURL}/api/v1/events?timeFilter=current`, {
+    headers: { authorization: `Bearer ${token}`, 'x-frontend-client': 'true' },
+  });
+  const body = (await res.json()) as { data?: Array<{ id: string }> } | Array<{ id: string }>;
+  const events = Array.isArray(body) ? body : (body.data ?? []);
+  if (!events[0]) throw new Error('The demo has no live event to create a highlight for');
+  return `/highlights/create/${events[0].id}`;
+}
+
+/** The signed-in tab's access token (the session engine keeps it in session storage under `courtside.auth`). */
+export async function sessionToken(page: Page): Promise<string> {
+  return page.evaluate(() => (JSON.parse(sessionStorage.getItem('courtside.auth') ?? '{}') as { token?: string }).token ?? '');
+}
+
+/**
+ * The demo coach's signed-in browser state (cookies and storage), for pages measured signed in, and the access
+ * token of the tab that signed in, for asking the API which pages to measure.
+ */
+export async function demoCoachState(browser: Browser, baseURL: string): Promise<{ state: string; token: string }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signInAsDemoCoach(page, baseURL);
   const state = JSON.stringify(await context.storageState());
+  const token = await sessionToken(page);
   await context.close();
-  return state;
+  return { state, token };
 }
 
 /** Lighthouse's mobile preset's screen: 412 × 823, touch. */

@@ -3,8 +3,8 @@
  * slowed 4× (as Lighthouse's mobile preset does). For each page: every long task (over 50 ms) with the boot
  * stages (`courtside:*` marks, src/index.tsx) that ended inside it, and the blocking time (each task's part
  * over 50 ms, summed), as the median of BENCH_RUNS runs (default 5). Lighthouse gives the score; this shows
- * which stage to cut. Pages: /login signed out, and My Clips signed in as the demo coach (BENCH_PAGES=login
- * keeps to the first, without waiting for the demo data).
+ * which stage to cut. Pages: /login signed out, and My Clips and Create Highlight (the demo's live event) signed
+ * in as the demo coach (BENCH_PAGES=login keeps to the first, without waiting for the demo data).
  * BENCH_VISIT=returning measures a returning visitor instead: each run is a browser profile of its own, on disk,
  * that has opened the page twice before (so Chromium has the files in its cache and V8's compiled code beside
  * them, which it only keeps for a profile on disk); BENCH_VISIT=first (the default) is a fresh browser context.
@@ -15,7 +15,16 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { startServer } from '../support/server';
-import { PHONE_SCREEN, demoCoachState, median, openSlowPhonePage, runBench, slowDown, waitForDemo } from './benchSupport';
+import {
+  PHONE_SCREEN,
+  demoCoachState,
+  liveEventHighlightPath,
+  median,
+  openSlowPhonePage,
+  runBench,
+  slowDown,
+  waitForDemo,
+} from './benchSupport';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONLY = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
@@ -99,9 +108,11 @@ async function measure(browser: Browser, url: string, storageState: string | und
 }
 
 async function main() {
-  const pages = [
+  const pages: Array<{ name: string; path: string; signedIn: boolean; ready: string }> = [
     { name: 'login', path: '/login', signedIn: false, ready: 'button:has-text("Sign in"):enabled' },
     { name: 'my-clips', path: '/clips', signedIn: true, ready: 'h1:has-text("My Clips")' },
+    // Its path names the demo's live event: asked of the API once signed in.
+    { name: 'highlight-create', path: '', signedIn: true, ready: 'input[type="checkbox"]' },
   ].filter((p) => !ONLY || ONLY.includes(p.name));
   const needsDemo = pages.some((p) => p.signedIn);
   process.env.E2E_SERVER_LOG_LEVEL ??= 'info';
@@ -109,7 +120,10 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     if (needsDemo) await waitForDemo(server);
-    const state = needsDemo ? await demoCoachState(browser, server.baseURL) : undefined;
+    const signedIn = needsDemo ? await demoCoachState(browser, server.baseURL) : undefined;
+    const state = signedIn?.state;
+    for (const p of pages)
+      if (p.name === 'highlight-create') p.path = await liveEventHighlightPath(server.baseURL, signedIn!.token);
     console.log(
       `Long tasks while the app starts (Chromium, CPU ${CPU_SLOWDOWN}× slower, ${RETURNING ? `a returning visit: the page opened ${EARLIER_VISITS} times before` : 'a first visit'}), ${RUNS} runs per page:`,
     );

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { startServer, type RunningServer } from '../support/server';
-import { median, runBench, signInAsDemoCoach, waitForDemo } from './benchSupport';
+import { liveEventHighlightPath, median, runBench, sessionToken, signInAsDemoCoach, waitForDemo } from './benchSupport';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Runs Lighthouse itself could not record (NO_NAVSTART and the like) made again per page, before giving up. */
@@ -58,15 +58,7 @@ const PAGES: PageToMeasure[] = [
   { name: 'my-clips', path: '/clips', signedIn: true, target: { score: 95 } },
   {
     name: 'highlight-create',
-    path: async (server, token) => {
-      const res = await fetch(`${server.baseURL}/api/v1/events?timeFilter=current`, {
-        headers: { authorization: `Bearer ${token}`, 'x-frontend-client': 'true' },
-      });
-      const body = (await res.json()) as { data?: Array<{ id: string }> } | Array<{ id: string }>;
-      const events = Array.isArray(body) ? body : (body.data ?? []);
-      if (!events[0]) throw new Error('The demo has no live event to create a highlight for');
-      return `/highlights/create/${events[0].id}`;
-    },
+    path: (server, token) => liveEventHighlightPath(server.baseURL, token),
     signedIn: true,
     target: { score: 95 },
   },
@@ -77,9 +69,7 @@ async function demoCoachToken(port: number, baseURL: string): Promise<string> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = await browser.contexts()[0]!.newPage();
   await signInAsDemoCoach(page, baseURL);
-  const token = await page.evaluate(
-    () => (JSON.parse(sessionStorage.getItem('courtside.auth') ?? '{}') as { token?: string }).token ?? '',
-  );
+  const token = await sessionToken(page);
   await page.close();
   await browser.close(); // disconnects Playwright; the browser stays up for Lighthouse
   return token;

@@ -6,7 +6,8 @@
  * one of our files, summed over BENCH_RUNS runs (default 3) and printed as the median ms per run. Samples
  * inside a long task are counted apart (what blocking time is made of); a task is read off the profile as a run
  * of samples with no idle one between them, lasting over 50 ms, so it approximates the browser's own tasks.
- * Pages: My Clips signed in as the demo coach (default) and /login signed out (BENCH_PAGES=my-clips,login).
+ * Pages: My Clips signed in as the demo coach (default), Create Highlight for the demo's live event, and /login
+ * signed out (BENCH_PAGES=my-clips,highlight-create,login).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { DIST_DIR, startServer } from '../support/server';
-import { demoCoachState, median, openSlowPhonePage, runBench, waitForDemo } from './benchSupport';
+import { demoCoachState, liveEventHighlightPath, median, openSlowPhonePage, runBench, waitForDemo } from './benchSupport';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ONLY = (process.env.BENCH_PAGES ?? 'my-clips').split(',').map((p) => p.trim());
@@ -22,6 +23,8 @@ const CPU_SLOWDOWN = 4;
 /** How many sources to list per page. */
 const TOP = Number(process.env.BENCH_TOP ?? 25);
 const DETAIL = process.env.BENCH_DETAIL;
+/** BENCH_TASKS=1 also prints each run's long tasks in order: when each started, and what filled it. */
+const TASKS = process.env.BENCH_TASKS === '1';
 
 interface ProfileNode {
   id: number;
@@ -113,15 +116,21 @@ async function measure(browser: Browser, url: string, storageState: string | und
   };
   // A task, as the profile shows it: a run of samples with no idle one between them. Its samples count as
   // "inside a long task" when the run lasts over 50 ms.
-  let task: Array<[string, number]> = [];
+  let task: Array<[string, number, string]> = [];
+  let clock = 0;
+  let taskStart = 0;
   const endTask = () => {
     const duration = task.reduce((sum, [, ms]) => sum + ms, 0);
-    if (duration > 50) for (const [name, ms] of task) totals.inLongTasks.set(name, (totals.inLongTasks.get(name) ?? 0) + ms);
+    if (duration > 50) {
+      for (const [name, ms] of task) totals.inLongTasks.set(name, (totals.inLongTasks.get(name) ?? 0) + ms);
+      if (TASKS) printTask(taskStart, duration, task);
+    }
     task = [];
   };
   for (let i = 0; i < profile.samples.length; i += 1) {
     // A sample's time is the delta to the next one: what ran from this sample to the next.
     const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    clock += ms;
     const node = byId.get(profile.samples[i]!)!;
     if (!names.has(node.id)) names.set(node.id, frameName(node, origin));
     const name = names.get(node.id)!;
@@ -129,13 +138,30 @@ async function measure(browser: Browser, url: string, storageState: string | und
       endTask();
       continue;
     }
-    task.push([name, ms]);
+    if (!task.length) taskStart = clock - ms;
+    task.push([name, ms, ownCallerOf(node.id)]);
     totals.all.set(name, (totals.all.get(name) ?? 0) + ms);
     const caller = ownCallerOf(node.id);
     totals.byOwnCaller.set(caller, (totals.byOwnCaller.get(caller) ?? 0) + ms);
   }
   endTask();
   return totals;
+}
+
+/** One long task: its start (ms since profiling began), length, and its three largest sources and own callers. */
+function printTask(start: number, duration: number, samples: Array<[string, number, string]>): void {
+  const top = (pick: (s: [string, number, string]) => string) => {
+    const sums = new Map<string, number>();
+    for (const s of samples) sums.set(pick(s), (sums.get(pick(s)) ?? 0) + s[1]);
+    return [...sums]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([name, ms]) => `${name} ${Math.round(ms)}`)
+      .join(', ');
+  };
+  console.log(
+    `    task at ${Math.round(start)} ms, ${Math.round(duration)} ms: ${top((s) => s[0])}\n        by our files: ${top((s) => s[2])}`,
+  );
 }
 
 function printTable(title: string, runs: Array<Map<string, number>>): void {
@@ -155,10 +181,17 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     if (needsDemo) await waitForDemo(server);
-    const state = needsDemo ? await demoCoachState(browser, server.baseURL) : undefined;
+    const signedIn = needsDemo ? await demoCoachState(browser, server.baseURL) : undefined;
+    const state = signedIn?.state;
     const pages = [
       { name: 'login', path: '/login', signedIn: false, ready: 'button:has-text("Sign in"):enabled' },
       { name: 'my-clips', path: '/clips', signedIn: true, ready: 'a[href^="/clips/event/"]' },
+      {
+        name: 'highlight-create',
+        path: signedIn ? await liveEventHighlightPath(server.baseURL, signedIn.token) : '',
+        signedIn: true,
+        ready: 'input[type="checkbox"]',
+      },
     ].filter((p) => ONLY.includes(p.name));
     console.log(`Main-thread CPU by source while the page starts (Chromium, CPU ${CPU_SLOWDOWN}× slower), ${RUNS} runs:`);
     for (const p of pages) {
