@@ -15,6 +15,10 @@ describe('zonedWallTimeInstant', () => {
     expect(iso(zonedWallTimeInstant('2026-01-15T09:30', 'UTC'))).toBe('2026-01-15T09:30:00.000Z');
   });
 
+  it('reads the years 0–99 as those years, not as 1900–1999', () => {
+    expect(iso(zonedWallTimeInstant('0050-06-01T12:00', 'UTC'))).toBe('0050-06-01T12:00:00.000Z');
+  });
+
   it('refuses what is no wall time: another format, an impossible date or hour, an unknown zone', () => {
     expect(zonedWallTimeInstant('soon', 'America/New_York')).toBeNull();
     expect(zonedWallTimeInstant('2026-06-31T10:00', 'America/New_York')).toBeNull();

@@ -29,11 +29,19 @@ function offsetFormatter(zone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** A calendar date and time as the instant it names in UTC; unlike `Date.UTC`, the years 0–99 are those years. */
+function utc(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, ms);
+  return date.getTime();
+}
+
 /** How far the zone's clock is ahead of UTC at `instant`, in ms (whole seconds: no zone has had finer offsets since 1972). */
 function zoneOffsetMs(zone: string, instant: number): number {
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
   for (const { type, value } of offsetFormatter(zone).formatToParts(instant)) part[type] = Number(value);
-  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour! % 24, part.minute!, part.second!);
+  const wall = utc(part.year!, part.month!, part.day!, part.hour! % 24, part.minute!, part.second!);
   return wall - (instant - (((instant % 1000) + 1000) % 1000));
 }
 
@@ -44,7 +52,7 @@ export function zonedWallTimeInstant(text: string, zone: string): number | null 
     .slice(1, 7)
     .map((v) => (v === undefined ? undefined : Number(v)));
   const ms = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000) : 0;
-  const wall = Date.UTC(year!, month! - 1, day!, hour, minute, seconds, ms);
+  const wall = utc(year!, month!, day!, hour, minute, seconds, ms);
   // A date or time that does not exist on any calendar (31 June, 25:00) is no wall time.
   const check = new Date(wall);
   if (
