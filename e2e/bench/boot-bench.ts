@@ -108,13 +108,8 @@ async function measure(browser: Browser, url: string, storageState: string | und
 }
 
 async function main() {
-  const pages: Array<{ name: string; path: string; signedIn: boolean; ready: string }> = [
-    { name: 'login', path: '/login', signedIn: false, ready: 'button:has-text("Sign in"):enabled' },
-    { name: 'my-clips', path: '/clips', signedIn: true, ready: 'h1:has-text("My Clips")' },
-    // Its path names the demo's live event: asked of the API once signed in.
-    { name: 'highlight-create', path: '', signedIn: true, ready: 'input[type="checkbox"]' },
-  ].filter((p) => !ONLY || ONLY.includes(p.name));
-  const needsDemo = pages.some((p) => p.signedIn);
+  const names = ['login', 'my-clips', 'highlight-create'].filter((name) => !ONLY || ONLY.includes(name));
+  const needsDemo = names.some((name) => name !== 'login');
   process.env.E2E_SERVER_LOG_LEVEL ??= 'info';
   const server = await startServer({ demoData: needsDemo, tokenTtlSeconds: 3600 });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -122,8 +117,16 @@ async function main() {
     if (needsDemo) await waitForDemo(server);
     const signedIn = needsDemo ? await demoCoachState(browser, server.baseURL) : undefined;
     const state = signedIn?.state;
-    for (const p of pages)
-      if (p.name === 'highlight-create') p.path = await liveEventHighlightPath(server.baseURL, signedIn!.token);
+    const pages = [
+      { name: 'login', path: '/login', signedIn: false, ready: 'button:has-text("Sign in"):enabled' },
+      { name: 'my-clips', path: '/clips', signedIn: true, ready: 'h1:has-text("My Clips")' },
+      {
+        name: 'highlight-create',
+        path: signedIn ? await liveEventHighlightPath(server.baseURL, signedIn.token) : '',
+        signedIn: true,
+        ready: 'input[type="checkbox"]',
+      },
+    ].filter((p) => names.includes(p.name));
     console.log(
       `Long tasks while the app starts (Chromium, CPU ${CPU_SLOWDOWN}× slower, ${RETURNING ? `a returning visit: the page opened ${EARLIER_VISITS} times before` : 'a first visit'}), ${RUNS} runs per page:`,
     );

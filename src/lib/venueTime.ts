@@ -1,5 +1,5 @@
 import { deviceZoneName } from './deviceZone';
-import { zonedWallTimeInstant } from './zonedWallTime';
+import { wallTimeInstant } from './wallTime';
 
 // Plain Intl, no date library: the screens that show venue times load none (docs/performance.md "Venue times
 // without luxon"). Asking Intl whether a zone is valid builds a formatter (~3 ms on a slow phone), and a list
@@ -63,8 +63,8 @@ function isDeviceZone(zone: string, deviceZone: string | undefined): boolean {
 export function formatVenueDateTime(iso: string, zone: string | null | undefined, options: VenueTimeOptions = {}): string {
   const where = venueZone(zone);
   const label = !isDeviceZone(where, options.deviceZone);
-  // Without an offset the text is a wall time at the venue (zonedWallTime.ts).
-  const instant = WITH_OFFSET.test(iso) ? Date.parse(iso) : (zonedWallTimeInstant(iso, where) ?? Number.NaN);
+  // Without an offset the text is a wall time at the venue (wallTime.ts).
+  const instant = WITH_OFFSET.test(iso) ? Date.parse(iso) : (wallTimeInstant(iso, where) ?? Number.NaN);
   if (Number.isNaN(instant)) return iso;
   return venueFormatter(where, options.locale, options.seconds === true, label).format(instant);
 }
