@@ -38,6 +38,32 @@ class ChunkGroupsPlugin {
   }
 }
 
+/**
+ * Leaves MUI's CSS-variables theme (`createThemeWithVars`, 5 KB gzip) out of the app and the watch page: `createTheme` imports it on
+ * every page but calls it only for `cssVariables` or `colorSchemes`, which our theme has neither of. The stand-in
+ * (src/app/noCssVariablesTheme.ts) throws if ever called. The build fails if MUI's import is no longer found, so a
+ * MUI upgrade cannot quietly bring the 5 KB back or leave the stand-in unused.
+ */
+class LeaveOutCssVariablesTheme {
+  apply(compiler: webpack.Compiler) {
+    let replaced = 0;
+    new webpack.NormalModuleReplacementPlugin(/^\.\/createThemeWithVars\.mjs$/, (resolveData) => {
+      if (!/[\\/]@mui[\\/]material[\\/]styles$/.test(resolveData.context)) return;
+      resolveData.request = path.resolve(__dirname, 'src/app/noCssVariablesTheme.ts');
+      replaced += 1;
+    }).apply(compiler);
+    compiler.hooks.afterCompile.tap('LeaveOutCssVariablesTheme', (compilation) => {
+      // Child compilations (the HTML template's) import no MUI.
+      if (compilation.compiler.isChild()) return;
+      if (replaced === 0) {
+        compilation.errors.push(
+          new webpack.WebpackError("LeaveOutCssVariablesTheme: MUI's ./createThemeWithVars.mjs import was not found"),
+        );
+      }
+    });
+  }
+}
+
 const reactRouterProductionBuild = path.join(
   path.dirname(require.resolve('react-router/package.json')),
   'dist/production/index.mjs',
@@ -156,6 +182,7 @@ const watchConfig = (production: boolean): Configuration => ({
       // webpack's own minimizer does it (below); this one would drop the comments the server fills in.
       minify: false,
     }),
+    new LeaveOutCssVariablesTheme(),
     ...(production ? [compileHintsPlugin(), ...compressionPlugins()] : []),
   ],
   optimization: {
@@ -274,6 +301,7 @@ const appConfig = (production: boolean): Configuration & { devServer?: DevServer
       new webpack.DefinePlugin(Object.fromEntries(Object.entries(env).map(([k, v]) => [`process.env.${k}`, JSON.stringify(v)]))),
       new HtmlWebpackPlugin({ template: 'public/index.html', productName: PRODUCT_NAME, scriptLoading: 'defer' }),
       new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
+      new LeaveOutCssVariablesTheme(),
       ...(production ? [new ChunkGroupsPlugin(), compileHintsPlugin(), ...compressionPlugins(), new PrerenderPagesPlugin()] : []),
     ],
     optimization: {
