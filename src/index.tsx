@@ -26,9 +26,8 @@ async function start() {
   evaluateChunksInTheirOwnTask(__webpack_require__, yieldToMain);
   // ICU's data, loaded by the first Intl formatter, in a worker (warmUpIntl.ts).
   await stage('intl', async () => warmUpIntl(document.getElementById('root')));
-  // Redux Toolkit's core, then RTK Query with the API's endpoints.
+  // Redux Toolkit's core. RTK Query and the API are a file of their own, asked for after the first render (below).
   await stage('toolkit', () => import(/* webpackMode: "eager", webpackExports: ["configureStore"] */ '@reduxjs/toolkit'));
-  await stage('api', () => import(/* webpackMode: "eager" */ './api/apiSlice'));
   // The store: the session engine and the other sagas (the upload queue loads in its own chunk).
   const [{ makeStore }, { createNavigation }] = await stage('store-modules', () =>
     Promise.all([import(/* webpackMode: "eager" */ './app/store'), import(/* webpackMode: "eager" */ './app/services')]),
@@ -74,6 +73,11 @@ async function start() {
     if (hydrate) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
+  // The API's code, before the first call needs it (a sign-in's tap, a signed-in screen's data, which usually asked
+  // for it already in the prefetch stage): its file loads beside the render and evaluates in a task of its own. A
+  // failed load is left to the callers, which ask for it again (webpack fetches a failed file anew).
+  const { loadApi } = await import(/* webpackMode: "eager" */ './api/loadApi');
+  loadApi().catch(() => undefined);
 }
 
 void start();

@@ -1,6 +1,7 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { createBaseQuery } from './baseQuery';
 import { schemaFailure } from './schemaFailure';
+import { registerApi } from './apiRegistry';
 
 /**
  * The one API slice. Features add their calls with `api.injectEndpoints`; lists are tagged
@@ -16,3 +17,5 @@ export const api = createApi({
   // A response that does not match its schema is an ordinary, typed error, not a thrown exception.
   catchSchemaFailure: (error) => schemaFailure(error),
 });
+
+registerApi(api);

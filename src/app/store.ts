@@ -1,6 +1,13 @@
-import { configureStore, type Middleware } from '@reduxjs/toolkit';
+import {
+  configureStore,
+  createAction,
+  createDynamicMiddleware,
+  type Middleware,
+  type Reducer,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Task } from 'redux-saga';
-import { api } from '../api/apiSlice';
+import { loadedApi, whenApiLoaded } from '../api/apiRegistry';
 import { signedOut } from '../features/session/sessionSlice';
 import { sessionBridge } from '../features/session/sessionBridge';
 import type { UploadEngineLoader } from '../features/uploads/uploadEngineSaga';
@@ -30,6 +37,9 @@ export interface MakeStoreOptions {
   deferSagas?: boolean;
 }
 
+/** The API slice has joined the store (its code loaded): its state is made with this action. */
+export const apiJoined = createAction('app/apiJoined');
+
 export function makeStore({
   preloadedState,
   services: overrides,
@@ -57,17 +67,34 @@ export function makeStore({
   const actionLog = createActionLog();
   const recordActions = actionLogMiddleware(
     actionLog,
-    (action) => signedOut.match(action) || api.util.resetApiState.match(action),
+    (action) => signedOut.match(action) || loadedApi()?.util.resetApiState.match(action) === true,
   );
+  // RTK Query's middleware, once the API's code has loaded (api/apiRegistry.ts): in the chain where it always stood.
+  const apiMiddleware = createDynamicMiddleware();
+  // Loaded already (a test, a store made again): its slice is part of the store from the start.
+  const apiAtStart = loadedApi();
+  if (apiAtStart) rootReducer.inject(apiAtStart);
   const store = configureStore({
-    reducer: rootReducer,
+    // Typed with the API slice's state as always there (RootState says why).
+    reducer: rootReducer as Reducer<RootState, UnknownAction, Partial<RootState>>,
     preloadedState,
     middleware: (getDefault) =>
-      getDefault({ thunk: { extraArgument: services } }).concat(api.middleware, sagaMiddleware, ...middleware, recordActions),
+      getDefault({ thunk: { extraArgument: services } }).concat(
+        apiMiddleware.middleware,
+        sagaMiddleware,
+        ...middleware,
+        recordActions,
+      ),
     // On in production too, so support can replay a user's state; the sanitizers keep tokens out.
     devTools: devToolsOptions,
   });
   attachActionLog(store, actionLog);
+  whenApiLoaded((api) => {
+    rootReducer.inject(api);
+    apiMiddleware.addMiddleware(api.middleware);
+    // An injected slice's state is made by the next action: the API's must be there before its first request.
+    if (!(api.reducerPath in store.getState())) store.dispatch(apiJoined());
+  });
   // Sagas reach the store's own dispatch/getState/subscribe for the shared refresh function.
   sagaMiddleware.setContext({ store });
   const handle = Object.assign(store, {

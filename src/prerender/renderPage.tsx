@@ -61,7 +61,8 @@ function preloadedState(signedInPhone: boolean) {
 export async function renderPage(location: string, options: RenderOptions = {}): Promise<PrerenderedPage> {
   const signedInPhone = options.signedInPhone ?? false;
   const store = configureStore({
-    reducer: rootReducer,
+    // The API slice joins the app's store as its code loads (api/apiRegistry.ts); here it is loaded already.
+    reducer: rootReducer.inject(api),
     preloadedState: preloadedState(signedInPhone),
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });

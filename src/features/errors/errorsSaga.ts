@@ -1,11 +1,11 @@
 import { call, select, takeEvery } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { readRaw, StorageKeys, writeRaw } from '../../app/storage';
-import { runMutation, type MutationAnswer } from '../../api/runMutation';
+import { runLoadedMutation, type MutationAnswer } from '../../api/runMutation';
 import { selectCurrentUser } from '../session/public';
 import type { User } from '../session/public';
 import { buildErrorReport } from './errorReport';
-import { errorsApi } from './errorsApi';
+import { loadErrorsApi, type ErrorsApi } from './loadErrorsApi';
 import { renderErrorCaught } from './errorsSlice';
 import { randomId } from '../../lib/randomId';
 
@@ -16,7 +16,9 @@ function* reportRenderError(action: ReturnType<typeof renderErrorCaught>): SagaI
     sessionId: readRaw('tab', StorageKeys.tabSessionId),
     userAgent: navigator.userAgent,
   });
-  const answer: MutationAnswer<null> = yield call(runMutation, errorsApi.endpoints.reportError.initiate(report));
+  const answer: MutationAnswer<null> = yield call(runLoadedMutation<ErrorsApi, null>, loadErrorsApi, (errorsApi: ErrorsApi) =>
+    errorsApi.endpoints.reportError.initiate(report),
+  );
   // A failure to send is only logged (docs/product/part-1.md §7).
   if ('error' in answer) console.warn('Could not send the error report');
 }

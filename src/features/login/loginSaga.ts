@@ -3,13 +3,14 @@ import type { SagaIterator } from 'redux-saga';
 import type { AppServices } from '../../app/services';
 import { config } from '../../app/config';
 import { toApiFailure } from '../../api/apiErrors';
-import { runMutation, type MutationAnswer } from '../../api/runMutation';
+import { runLoadedMutation, type MutationAnswer } from '../../api/runMutation';
 import {
-  authApi,
+  loadAuthApi,
   completeSignIn,
   discardStoredSession,
   endSessionAfterProviderLogout,
   retryFailedLogout,
+  type AuthApi,
   type AuthResponse,
   type SignInOutcome,
 } from '../session/public';
@@ -34,7 +35,9 @@ function failureOf(answer: { error: unknown }) {
  */
 function* startLogin(action: ReturnType<typeof loginStarted>): SagaIterator {
   const services: AppServices = yield getContext('services');
-  const answer: Answer<string> = yield call(runMutation, authApi.endpoints.startLogin.initiate());
+  const answer: Answer<string> = yield call(runLoadedMutation<AuthApi, string>, loadAuthApi, (authApi: AuthApi) =>
+    authApi.endpoints.startLogin.initiate(),
+  );
   if ('error' in answer) {
     yield put(loginFailed(loginErrorFor('start', failureOf(answer))));
     return;
@@ -54,7 +57,9 @@ function* completeLogin(code: string, returnedState: string | null): SagaIterato
     return;
   }
   yield put(loginCompleting());
-  const answer: Answer<AuthResponse> = yield call(runMutation, authApi.endpoints.completeLogin.initiate({ code }));
+  const answer: Answer<AuthResponse> = yield call(runLoadedMutation<AuthApi, AuthResponse>, loadAuthApi, (authApi: AuthApi) =>
+    authApi.endpoints.completeLogin.initiate({ code }),
+  );
   const now = services.clock.now();
   if ('error' in answer) {
     const failure = failureOf(answer);

@@ -1,10 +1,13 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { rootReducer, type RootState } from '../../app/rootReducer';
 import { signedOut } from '../session/public';
 import { canHydrateLoginPage } from './prerenderedLogin';
 import { loginCompleting, loginFailed } from './loginSlice';
 
-const start = rootReducer(undefined, { type: 'start' });
-const signedOutState = rootReducer(start, signedOut({ reason: 'user_logout' }));
+// The API slice's state is not read here; RootState counts it as there (rootReducer.ts).
+const reduce = (state: RootState | undefined, action: UnknownAction) => rootReducer(state, action) as RootState;
+const start = reduce(undefined, { type: 'start' });
+const signedOutState = reduce(start, signedOut({ reason: 'user_logout' }));
 const atLogin = { pathname: '/login', search: '' };
 
 describe('canHydrateLoginPage', () => {
@@ -21,9 +24,9 @@ describe('canHydrateLoginPage', () => {
   it('renders afresh when the first screen differs from the prerendered one', () => {
     const signedIn: RootState = { ...signedOutState, session: { ...signedOutState.session, status: 'signedIn' } };
     expect(canHydrateLoginPage(signedIn, atLogin)).toBe(false);
-    expect(canHydrateLoginPage(rootReducer(start, signedOut({ reason: 'session_expired' })), atLogin)).toBe(false);
-    expect(canHydrateLoginPage(rootReducer(signedOutState, loginCompleting()), atLogin)).toBe(false);
-    const failed = rootReducer(signedOutState, loginFailed({ message: 'No connection', hint: null }));
+    expect(canHydrateLoginPage(reduce(start, signedOut({ reason: 'session_expired' })), atLogin)).toBe(false);
+    expect(canHydrateLoginPage(reduce(signedOutState, loginCompleting()), atLogin)).toBe(false);
+    const failed = reduce(signedOutState, loginFailed({ message: 'No connection', hint: null }));
     expect(canHydrateLoginPage(failed, atLogin)).toBe(false);
   });
 });

@@ -1,14 +1,15 @@
 import { call, getContext, put, select } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { AppServices } from '../../app/services';
-import { runMutation, type MutationAnswer } from '../../api/runMutation';
-import { authApi } from './authApi';
+import { runLoadedMutation, type MutationAnswer } from '../../api/runMutation';
+import { loadAuthApi, type AuthApi } from './loadAuthApi';
 import { selectToken } from './selectors';
 import { clearSession, forgetFailedLogoutToken, keepFailedLogoutToken, readFailedLogoutToken } from './sessionStorage';
 import { signedOut } from './sessionSlice';
 import type { LogoutReason } from './logoutReasons';
 
-type LogoutAnswer = MutationAnswer<{ requiresRedirect: boolean; logoutUrl: string | null }>;
+type LogoutResult = { requiresRedirect: boolean; logoutUrl: string | null };
+type LogoutAnswer = MutationAnswer<LogoutResult>;
 
 export function loginPageUrl(): string {
   return `${window.location.origin}/login`;
@@ -16,7 +17,9 @@ export function loginPageUrl(): string {
 
 /** POST /auth/logout with an explicit token; the mutation entry (it holds the token) is dropped after. */
 export function* callServerLogout(token: string): SagaIterator<LogoutAnswer> {
-  return (yield call(runMutation, authApi.endpoints.serverLogout.initiate({ token, returnTo: loginPageUrl() }))) as LogoutAnswer;
+  return (yield call(runLoadedMutation<AuthApi, LogoutResult>, loadAuthApi, (authApi: AuthApi) =>
+    authApi.endpoints.serverLogout.initiate({ token, returnTo: loginPageUrl() }),
+  )) as LogoutAnswer;
 }
 
 /**
