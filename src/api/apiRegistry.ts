@@ -3,8 +3,8 @@ import type { api as AppApiSlice } from './apiSlice';
 /*
  * RTK Query and the API slice are not part of the start's files (docs/performance.md "Initial JS"): nothing on a
  * page needs them before its first paint, and they are 16 KB gzip. apiSlice.ts registers the slice here as it is
- * evaluated (loadApi.ts loads it); the store takes it in at that moment (`whenApiLoaded` in store.ts), before any endpoint can be
- * dispatched, since every caller reaches an endpoint by importing the module that defines it.
+ * evaluated (loadApi.ts loads it); the store takes it in at that moment (`whenApiLoaded` in store.ts), before any
+ * endpoint can be dispatched, since every caller reaches an endpoint by importing the module that defines it.
  */
 export type AppApi = typeof AppApiSlice;
 
