@@ -42,6 +42,9 @@ async function start() {
   // module as before: split there, /login measured no better.
   // Read off the state: importing the session's selector here put 256 bytes more in the initial JS.
   if (store.getState().session.status === 'signedIn') {
+    // A signed-in page's data needs the API's code at once: its file is asked for now, beside the rest of the start,
+    // rather than by the prefetch's module when that has loaded.
+    loadApiCode();
     await stage('router', () => import(/* webpackMode: "eager", webpackExports: ["matchRoutes"] */ 'react-router'));
   }
   await stage('prefetch', async () => {
@@ -74,10 +77,13 @@ async function start() {
     else createRoot(container).render(app);
   });
   // The API's code, before the first call needs it (a sign-in's tap, a signed-in screen's data, which usually asked
-  // for it already in the prefetch stage): its file loads beside the render and evaluates in a task of its own. A
-  // failed load is left to the callers, which ask for it again (webpack fetches a failed file anew).
-  const { loadApi } = await import(/* webpackMode: "eager" */ './api/loadApi');
-  loadApi().catch(() => undefined);
+  // for it already at the start): its file loads beside the render and evaluates in a task of its own.
+  loadApiCode();
+}
+
+/** Asks for the API's file (a second call waits for the same file). A failed load is left to the callers, which ask again. */
+function loadApiCode(): void {
+  import(/* webpackMode: "eager" */ './api/loadApi').then(({ loadApi }) => loadApi()).catch(() => undefined);
 }
 
 void start();
