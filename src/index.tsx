@@ -28,14 +28,17 @@ async function start() {
   await stage('intl', async () => warmUpIntl(document.getElementById('root')));
   // Redux Toolkit's core. RTK Query and the API are a file of their own, asked for after the first render (below).
   await stage('toolkit', () => import(/* webpackMode: "eager", webpackExports: ["configureStore"] */ '@reduxjs/toolkit'));
-  // The store: the session engine and the other sagas (the upload queue loads in its own chunk).
-  const [{ makeStore }, { createNavigation }] = await stage('store-modules', () =>
-    Promise.all([import(/* webpackMode: "eager" */ './app/store'), import(/* webpackMode: "eager" */ './app/services')]),
+  // The store, without its sagas (they load after the first render, below).
+  const [{ createAppStore }, { createNavigation }] = await stage('store-modules', () =>
+    Promise.all([import(/* webpackMode: "eager" */ './app/createAppStore'), import(/* webpackMode: "eager" */ './app/services')]),
   );
-  // The store made, then its sagas started one task each: the session is restored from storage here.
+  // The store made and the stored session read into it, so a signed-in page renders signed in.
   const navigation = createNavigation();
-  const store = await stage('store', async () => makeStore({ services: { navigate: navigation.navigate }, deferSagas: true }));
-  await stage('sagas', () => store.startSagas(yieldToMain));
+  const store = await stage('store', async () => {
+    const made = createAppStore(loadSagaRuntime, { services: { navigate: navigation.navigate }, deferSagas: true });
+    made.restoreSession();
+    return made;
+  });
   // Signed in: React Router in a stage of its own (the prefetch matches the address with it; together they were one
   // long task), then the route table and the first screen's data asked for at once, while the rest of the app loads
   // (prefetchFirstScreen.ts). Signed out there is nothing to prefetch, and the router loads with the prefetch's
@@ -76,9 +79,23 @@ async function start() {
     if (hydrate) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
+  // The sagas (the session's timers and cross-tab sync, the sign-in, the upload queue…): their file loads beside the
+  // render, then each starts in a task of its own, handed the actions dispatched before it (app/sagaDoor.ts).
+  startSagasWhenLoaded(store);
   // The API's code, before the first call needs it (a sign-in's tap, a signed-in screen's data, which usually asked
   // for it already at the start): its file loads beside the render and evaluates in a task of its own.
   loadApiCode();
+}
+
+/** The sagas' file, loaded after the first render (app/sagaRuntime.ts). */
+const loadSagaRuntime = () => import(/* webpackChunkName: "sagas" */ './app/sagaRuntime');
+
+/** How long a failed load of the sagas' file waits before it is asked for again. */
+const SAGAS_RETRY_MS = 5_000;
+
+/** Starts the sagas once their file is here; a failed load (a dropped connection) is tried again every 5 s. */
+function startSagasWhenLoaded(store: { startSagas(between?: () => Promise<void>): Promise<void> }): void {
+  store.startSagas(yieldToMain).catch(() => setTimeout(() => startSagasWhenLoaded(store), SAGAS_RETRY_MS));
 }
 
 /** Asks for the API's file (a second call waits for the same file). A failed load is left to the callers, which ask again. */

@@ -51,8 +51,8 @@ export interface SagaStartPacing {
 /**
  * Starts every saga, each kept alive on its own, in order. With `pacing.between` (the app's start,
  * src/index.tsx) each saga starts in a task of its own, so starting them all is no one long task on a slow
- * phone; without it (tests) they all start at once. `pacing.started` is told once the last has started, and
- * the app renders only then.
+ * phone; without it (tests) they all start at once. `pacing.started` is told once the last has started (the
+ * store then hands them the actions they have not seen yet: sagaRuntime.ts).
  */
 export function* rootSaga(sagas: ReadonlyArray<[string, Saga]> = APP_SAGAS, pacing?: SagaStartPacing): SagaIterator {
   for (const [index, [name, saga]] of sagas.entries()) {

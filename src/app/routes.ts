@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { NavIconName } from '../features/shell/navIcons';
-import { loadUploadEngine } from '../features/uploads/uploadEngineSaga';
+import { loadUploadEngine } from '../features/uploads/loadUploadEngine';
 import { retryableLazy as lazy } from './retryableLazy';
 import type { AppDispatch } from './store';
 
@@ -137,7 +137,7 @@ export const ROUTES: RouteEntry[] = [
     section: 'Clips',
     menu: { icon: 'CloudUpload' },
     shortcut: { order: 1, label: 'Upload', badge: 'activeUploads' },
-    // With the upload engine (features/uploads/uploadEngineSaga.ts): the queue listens before a file can be picked.
+    // With the upload engine (features/uploads/loadUploadEngine.ts): the queue listens before a file can be picked.
     component: lazy(() =>
       Promise.all([
         import(/* webpackChunkName: "upload-clips" */ '../features/uploads/UploadClipsScreen'),

@@ -1,6 +1,7 @@
 import { runSaga, type SagaIterator } from 'redux-saga';
 import { getContext } from 'redux-saga/effects';
-import { ENGINE_RETRY_MS, uploadEngineSaga, type UploadEngine } from './uploadEngineSaga';
+import type { UploadEngine } from './loadUploadEngine';
+import { ENGINE_RETRY_MS, uploadEngineSaga } from './uploadEngineSaga';
 import type { UploadServices } from './uploadServices';
 
 const browserServices = { isOnline: () => true, readDuration: async () => 1 } as unknown as UploadServices;

@@ -1,19 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, delay, getContext, setContext } from 'redux-saga/effects';
-import type { uploadQueueSaga } from './uploadQueueSaga';
+import { loadUploadEngine, type UploadEngine, type UploadEngineLoader } from './loadUploadEngine';
 import type { UploadServices } from './uploadServices';
-
-/** What uploadEngine.ts exports. */
-export interface UploadEngine {
-  uploadQueueSaga: typeof uploadQueueSaga;
-  browserUploadServices: UploadServices;
-}
-
-/** How the engine is had: a chunk in the app, the module itself in tests (then the queue starts at once). */
-export type UploadEngineLoader = () => Promise<UploadEngine> | UploadEngine;
-
-/** Its own chunk: the first screen does not wait for the upload machinery (docs/performance.md). */
-export const loadUploadEngine = (): Promise<UploadEngine> => import(/* webpackChunkName: "upload-engine" */ './uploadEngine');
 
 /** A chunk that failed to load (offline, a deploy in between) is asked for again after this long. */
 export const ENGINE_RETRY_MS = 5_000;
