@@ -41,6 +41,36 @@ export async function liveEventHighlightPath(baseURL: string, token: string): Pr
   return `/highlights/create/${events[0].id}`;
 }
 
+/** A page the start's benches open, and the selector that says its first screen is usable. */
+export interface BenchPage {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  ready: string;
+}
+
+/**
+ * The pages `bench:boot` and `bench:profile` open, of those `names` asks for: /login, My Clips (ready when
+ * `myClipsReady` is on the page) and Create Highlight for the demo's live event (asked of the API with `token`).
+ */
+export async function benchPages(
+  baseURL: string,
+  token: string | undefined,
+  names: readonly string[],
+  myClipsReady: string,
+): Promise<BenchPage[]> {
+  return [
+    { name: 'login', path: '/login', signedIn: false, ready: 'button:has-text("Sign in"):enabled' },
+    { name: 'my-clips', path: '/clips', signedIn: true, ready: myClipsReady },
+    {
+      name: 'highlight-create',
+      path: token && names.includes('highlight-create') ? await liveEventHighlightPath(baseURL, token) : '',
+      signedIn: true,
+      ready: 'input[type="checkbox"]',
+    },
+  ].filter((p) => names.includes(p.name));
+}
+
 /** The signed-in tab's access token (the session engine keeps it in session storage under `courtside.auth`). */
 export async function sessionToken(page: Page): Promise<string> {
   return page.evaluate(() => (JSON.parse(sessionStorage.getItem('courtside.auth') ?? '{}') as { token?: string }).token ?? '');

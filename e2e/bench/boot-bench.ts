@@ -18,7 +18,7 @@ import { startServer } from '../support/server';
 import {
   PHONE_SCREEN,
   demoCoachState,
-  liveEventHighlightPath,
+  benchPages,
   median,
   openSlowPhonePage,
   runBench,
@@ -117,16 +117,7 @@ async function main() {
     if (needsDemo) await waitForDemo(server);
     const signedIn = needsDemo ? await demoCoachState(browser, server.baseURL) : undefined;
     const state = signedIn?.state;
-    const pages = [
-      { name: 'login', path: '/login', signedIn: false, ready: 'button:has-text("Sign in"):enabled' },
-      { name: 'my-clips', path: '/clips', signedIn: true, ready: 'h1:has-text("My Clips")' },
-      {
-        name: 'highlight-create',
-        path: signedIn ? await liveEventHighlightPath(server.baseURL, signedIn.token) : '',
-        signedIn: true,
-        ready: 'input[type="checkbox"]',
-      },
-    ].filter((p) => names.includes(p.name));
+    const pages = await benchPages(server.baseURL, signedIn?.token, names, 'h1:has-text("My Clips")');
     console.log(
       `Long tasks while the app starts (Chromium, CPU ${CPU_SLOWDOWN}× slower, ${RETURNING ? `a returning visit: the page opened ${EARLIER_VISITS} times before` : 'a first visit'}), ${RUNS} runs per page:`,
     );

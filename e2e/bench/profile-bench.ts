@@ -15,7 +15,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { DIST_DIR, startServer } from '../support/server';
-import { demoCoachState, liveEventHighlightPath, median, openSlowPhonePage, runBench, waitForDemo } from './benchSupport';
+import { benchPages, demoCoachState, median, openSlowPhonePage, runBench, waitForDemo } from './benchSupport';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ONLY = (process.env.BENCH_PAGES ?? 'my-clips').split(',').map((p) => p.trim());
@@ -183,16 +183,7 @@ async function main() {
     if (needsDemo) await waitForDemo(server);
     const signedIn = needsDemo ? await demoCoachState(browser, server.baseURL) : undefined;
     const state = signedIn?.state;
-    const pages = [
-      { name: 'login', path: '/login', signedIn: false, ready: 'button:has-text("Sign in"):enabled' },
-      { name: 'my-clips', path: '/clips', signedIn: true, ready: 'a[href^="/clips/event/"]' },
-      {
-        name: 'highlight-create',
-        path: signedIn ? await liveEventHighlightPath(server.baseURL, signedIn.token) : '',
-        signedIn: true,
-        ready: 'input[type="checkbox"]',
-      },
-    ].filter((p) => ONLY.includes(p.name));
+    const pages = await benchPages(server.baseURL, signedIn?.token, ONLY, 'a[href^="/clips/event/"]');
     console.log(`Main-thread CPU by source while the page starts (Chromium, CPU ${CPU_SLOWDOWN}× slower), ${RUNS} runs:`);
     for (const p of pages) {
       const pathname = p.path;

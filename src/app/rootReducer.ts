@@ -3,7 +3,6 @@ import type { AppApi } from '../api/apiRegistry';
 import { loginReducer } from '../features/login/loginSlice';
 import { sessionReducer } from '../features/session/sessionSlice';
 import { shellReducer } from '../features/shell/shellSlice';
-import { uploadsReducer } from '../features/uploads/uploadsSlice';
 
 /**
  * Slices that load with a screen's chunk and join the store there (`slice.injectInto(rootReducer)`), so
@@ -21,7 +20,6 @@ export const rootReducer = combineSlices({
   session: sessionReducer,
   login: loginReducer,
   shell: shellReducer,
-  uploads: uploadsReducer,
 }).withLazyLoadedSlices<LazyLoadedSlices & WithSlice<AppApi>>();
 
 /**

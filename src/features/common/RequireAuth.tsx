@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { Spinner } from '../../components/Spinner';
 import { selectSessionStatus } from '../session/public';
 
+/** The sign-in check's screen, which every page may show first: Box only (MUI's Typography loads with the screens). */
 export function LoadingScreen() {
   return (
     <Box
@@ -20,7 +20,9 @@ export function LoadingScreen() {
       }}
     >
       <Spinner />
-      <Typography>Loading...</Typography>
+      <Box component="p" sx={{ typography: 'body1', m: 0 }}>
+        Loading...
+      </Box>
     </Box>
   );
 }

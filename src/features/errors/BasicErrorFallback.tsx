@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { BasicDownloadDiagnosticsButton } from '../diagnostics/public';
 import type { ErrorFallbackProps } from './ErrorFallback';
 import { FALLBACK_TEXT } from './fallbackTexts';
@@ -19,15 +18,18 @@ const buttonSx = {
 
 /**
  * The fallback when even the full fallback's code cannot load (typically: the network is gone).
- * Same texts and actions, built only from what the first page load already has.
+ * Same texts and actions, built only from what the first page load already has (Box and the theme's type
+ * scale: MUI's Typography and Button are not part of it).
  */
 export function BasicErrorFallback({ onTryAgain, onRefresh, onGoHome, reportHref, standalone = true }: ErrorFallbackProps) {
   return (
     <Box component={standalone ? 'main' : 'section'} role="alert" sx={{ p: 3, maxWidth: 560, mx: 'auto', textAlign: 'center' }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+      <Box component="h1" sx={{ typography: 'h5', mt: 0, mb: 1 }}>
         {FALLBACK_TEXT.title}
-      </Typography>
-      <Typography sx={{ mb: 2 }}>{FALLBACK_TEXT.body}</Typography>
+      </Box>
+      <Box component="p" sx={{ typography: 'body1', mt: 0, mb: 2 }}>
+        {FALLBACK_TEXT.body}
+      </Box>
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap', mb: 2 }}>
         <Box component="button" type="button" onClick={onTryAgain} sx={buttonSx}>
           {FALLBACK_TEXT.tryAgain}

@@ -1,5 +1,13 @@
 import { makeToken, TEST_USER } from '../../test/tokens';
-import { checkAuthRecord, displayName, isStoredAuthRecord, readAuthRecord, readUser, validateAuth } from './authRecord';
+import {
+  checkAuthRecord,
+  displayName,
+  isStoredAuthRecord,
+  readAuthAnswer,
+  readAuthRecord,
+  readUser,
+  validateAuth,
+} from './authRecord';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 
@@ -133,5 +141,32 @@ describe('checkAuthRecord (every way into a session)', () => {
       ok: false,
       reason: 'session_expired',
     });
+  });
+});
+
+describe('the readers of the session’s shapes', () => {
+  it('normalise a user: a numeric id as its text, nothing but id, e-mail and roles', () => {
+    expect(readUser({ id: 7, email: 'a@b.c', roles: ['ADMIN'], extra: true })).toEqual({
+      id: '7',
+      email: 'a@b.c',
+      roles: ['ADMIN'],
+    });
+    expect(readUser({ id: Number.NaN, email: 'a@b.c', roles: [] })).toBeNull();
+    expect(readUser({ id: '', email: 'a@b.c', roles: [] })).toBeNull();
+    expect(readUser({ id: '1', email: 'a@b.c', roles: [1] })).toBeNull();
+  });
+
+  it('read an answer only with a non-empty token', () => {
+    expect(readAuthAnswer({ user: TEST_USER, token: 't' })).toEqual({ user: TEST_USER, token: 't' });
+    expect(readAuthAnswer({ user: TEST_USER, token: '' })).toBeNull();
+    expect(readAuthAnswer({ user: { email: 'x' }, token: 't' })).toBeNull();
+  });
+
+  it('read a stored record without a clock offset as 0, and refuse one whose numbers are not finite', () => {
+    const stored = { user: TEST_USER, token: 't', lastActivity: NOW, lastRefresh: NOW, persistAcrossRestarts: true };
+    expect(readAuthRecord(stored)).toEqual({ ...stored, clockOffsetMs: 0 });
+    expect(isStoredAuthRecord({ ...stored, clockOffsetMs: Number.POSITIVE_INFINITY })).toBe(false);
+    expect(isStoredAuthRecord({ ...stored, lastActivity: '1' })).toBe(false);
+    expect(isStoredAuthRecord({ ...stored, persistAcrossRestarts: 'yes' })).toBe(false);
   });
 });

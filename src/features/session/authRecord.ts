@@ -1,28 +1,25 @@
-import * as v from 'valibot';
 import { serverNow } from './clockSkew';
 import { INACTIVITY_TIMEOUT_MS } from './constants';
-import { checkToken } from './token';
+import { checkToken, isFiniteNumber } from './token';
 
-/** A finite number: JSON cannot carry NaN or Infinity, but a message between tabs could. */
-export const finiteNumber = v.pipe(v.number(), v.finite());
-
-/**
- * A signed-in user (docs/product/part-1.md §3, §5 "Stored session"): a non-empty id (a number is read as its
- * text), a non-empty e-mail and a roles array. The same schema checks the callback and refresh
- * answers (authApi.ts) and every stored or shared record.
+/*
+ * The session's shapes are read by plain functions, not valibot schemas: they run before the first render, when
+ * the stored session is restored, and valibot is not part of the start's files (docs/performance.md "Initial
+ * JS"). The API's answers and the tabs' messages use them through `readerSchema` (src/lib/readerSchema.ts).
  */
-const userSchema = v.object({
-  id: v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.minLength(1)),
-  email: v.pipe(v.string(), v.minLength(1)),
-  roles: v.array(v.string()),
-});
 
-export type User = v.InferOutput<typeof userSchema>;
+/** A signed-in user (docs/product/part-1.md §3, §5 "Stored session"). */
+export interface User {
+  id: string;
+  email: string;
+  roles: string[];
+}
 
 /** The data of the callback and refresh answers. */
-export const authAnswerSchema = v.object({ user: userSchema, token: v.pipe(v.string(), v.minLength(1)) });
-
-export type AuthResponse = v.InferOutput<typeof authAnswerSchema>;
+export interface AuthResponse {
+  user: User;
+  token: string;
+}
 
 /**
  * The auth record kept in browser storage and shared between tabs. `clockOffsetMs` is ours: the
@@ -30,36 +27,62 @@ export type AuthResponse = v.InferOutput<typeof authAnswerSchema>;
  * reload does not lose it; records written before it existed read as 0. The token's own validity is
  * checked separately (checkAuthRecord).
  */
-export const authRecordSchema = v.object({
-  user: userSchema,
-  token: v.string(),
-  lastActivity: finiteNumber,
-  lastRefresh: finiteNumber,
-  persistAcrossRestarts: v.boolean(),
-  clockOffsetMs: v.optional(finiteNumber, 0),
-});
+export interface AuthRecord {
+  user: User;
+  token: string;
+  lastActivity: number;
+  lastRefresh: number;
+  persistAcrossRestarts: boolean;
+  clockOffsetMs: number;
+}
 
-export type AuthRecord = v.InferOutput<typeof authRecordSchema>;
 /** A record as it may be stored: a numeric user id, no clock offset yet. */
-export type StoredAuthRecord = v.InferInput<typeof authRecordSchema>;
+export type StoredAuthRecord = Omit<AuthRecord, 'user' | 'clockOffsetMs'> & {
+  user: Omit<User, 'id'> & { id: string | number };
+  clockOffsetMs?: number;
+};
 
 export const ADMIN_ROLE = 'ADMIN';
 
-/** The user normalised (id as text, nothing but id, e-mail and roles); null when it is none. */
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+const isNonEmptyText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/**
+ * The user normalised: a non-empty id (a number is read as its text), a non-empty e-mail and a roles array, and
+ * nothing else; null when it is none. The same check reads the callback and refresh answers (authApi.ts) and
+ * every stored or shared record.
+ */
 export function readUser(value: unknown): User | null {
-  const parsed = v.safeParse(userSchema, value);
-  return parsed.success ? parsed.output : null;
+  if (!isRecord(value)) return null;
+  const { id, email, roles } = value;
+  const idText = isFiniteNumber(id) ? String(id) : id;
+  if (!isNonEmptyText(idText) || !isNonEmptyText(email)) return null;
+  if (!Array.isArray(roles) || !roles.every((role) => typeof role === 'string')) return null;
+  return { id: idText, email, roles: [...(roles as string[])] };
+}
+
+/** A callback or refresh answer's data: the user and a non-empty token; null when it is none. */
+export function readAuthAnswer(value: unknown): AuthResponse | null {
+  if (!isRecord(value)) return null;
+  const user = readUser(value.user);
+  return user && isNonEmptyText(value.token) ? { user, token: value.token } : null;
+}
+
+/** A record read from storage or another tab, normalised; null when it is none. */
+export function readAuthRecord(value: unknown): AuthRecord | null {
+  if (!isRecord(value)) return null;
+  const user = readUser(value.user);
+  const { token, lastActivity, lastRefresh, persistAcrossRestarts, clockOffsetMs } = value;
+  if (!user || typeof token !== 'string' || !isFiniteNumber(lastActivity) || !isFiniteNumber(lastRefresh)) return null;
+  if (typeof persistAcrossRestarts !== 'boolean') return null;
+  if (clockOffsetMs !== undefined && !isFiniteNumber(clockOffsetMs)) return null;
+  return { user, token, lastActivity, lastRefresh, persistAcrossRestarts, clockOffsetMs: clockOffsetMs ?? 0 };
 }
 
 /** Structural check of a stored record (for storage reads, which take a type guard). */
 export function isStoredAuthRecord(value: unknown): value is StoredAuthRecord {
-  return v.is(authRecordSchema, value);
-}
-
-/** A record read from another tab or storage event, normalised; null when it is none. */
-export function readAuthRecord(value: unknown): AuthRecord | null {
-  const parsed = v.safeParse(authRecordSchema, value);
-  return parsed.success ? parsed.output : null;
+  return readAuthRecord(value) !== null;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { eventChannel, type EventChannel } from 'redux-saga';
 import * as v from 'valibot';
 import { fullKey, readJson, remove, StorageKeys, writeJson } from '../../app/storage';
-import { authRecordSchema, finiteNumber, readAuthRecord, type AuthRecord } from './authRecord';
-import { logoutReasonSchema } from './logoutReasons';
+import { readerSchema } from '../../lib/readerSchema';
+import { readAuthRecord, type AuthRecord } from './authRecord';
+import { LOGOUT_REASONS } from './logoutReasons';
 
 /**
  * Messages between tabs of this origin. Tab storage (sessionStorage) never fires events in other
@@ -11,9 +12,13 @@ import { logoutReasonSchema } from './logoutReasons';
  * "Keep me signed in" (then the token is in local storage anyway).
  */
 const tabMessageSchema = v.variant('type', [
-  v.object({ type: v.literal('session'), record: authRecordSchema, reason: v.picklist(['signedIn', 'refreshed', 'answer']) }),
-  v.object({ type: v.literal('activity'), at: finiteNumber }),
-  v.object({ type: v.literal('logout'), reason: logoutReasonSchema }),
+  v.object({
+    type: v.literal('session'),
+    record: readerSchema(readAuthRecord, 'Not an auth record'),
+    reason: v.picklist(['signedIn', 'refreshed', 'answer']),
+  }),
+  v.object({ type: v.literal('activity'), at: v.pipe(v.number(), v.finite()) }),
+  v.object({ type: v.literal('logout'), reason: v.picklist(LOGOUT_REASONS) }),
   v.object({ type: v.literal('request') }),
 ]);
 

@@ -1,5 +1,3 @@
-import * as v from 'valibot';
-
 /** Every reason a session can end (docs/product/part-1.md §4), and how the login screen explains it. */
 export const LOGOUT_REASONS = [
   'user_logout',
@@ -16,10 +14,7 @@ export const LOGOUT_REASONS = [
   'server_unreachable',
 ] as const;
 
-/** A reason read from another tab's message. */
-export const logoutReasonSchema = v.picklist(LOGOUT_REASONS);
-
-export type LogoutReason = v.InferOutput<typeof logoutReasonSchema>;
+export type LogoutReason = (typeof LOGOUT_REASONS)[number];
 
 /** Words for a forced sign-out: a message, under a title where docs/product/part-1.md §8 gives one. */
 export interface LogoutExplanation {

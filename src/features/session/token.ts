@@ -1,14 +1,26 @@
-import * as v from 'valibot';
 import { EXPIRY_GRACE_MS } from './constants';
 
 /** Claims the app reads from a token (docs/product/part-1.md §3). Times are seconds since the epoch. */
-const claimsSchema = v.object({
-  userId: v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.minLength(1)),
-  exp: v.pipe(v.number(), v.finite()),
-  iat: v.pipe(v.number(), v.finite()),
-});
+export interface TokenClaims {
+  userId: string;
+  exp: number;
+  iat: number;
+}
 
-export type TokenClaims = v.InferOutput<typeof claimsSchema>;
+/** A finite number: JSON cannot carry NaN or Infinity, but a message between tabs could. */
+export const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * The claims normalised (a numeric userId read as its text); null without a non-empty userId and finite exp and
+ * iat. A plain function, not a valibot schema: tokens are checked before the first render (authRecord.ts says why).
+ */
+function readClaims(payload: unknown): TokenClaims | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { userId, exp, iat } = payload as Record<string, unknown>;
+  const id = isFiniteNumber(userId) ? String(userId) : userId;
+  if (typeof id !== 'string' || id === '' || !isFiniteNumber(exp) || !isFiniteNumber(iat)) return null;
+  return { userId: id, exp, iat };
+}
 
 export type TokenCheck =
   | { status: 'valid'; claims: TokenClaims }
@@ -31,8 +43,7 @@ export function decodeToken(token: unknown): TokenClaims | null {
   const parts = token.split('.');
   if (parts.length !== 3 || parts.some((p) => p.length === 0)) return null;
   try {
-    const parsed = v.safeParse(claimsSchema, JSON.parse(decodeBase64Url(parts[1] as string)));
-    return parsed.success ? parsed.output : null;
+    return readClaims(JSON.parse(decodeBase64Url(parts[1] as string)));
   } catch {
     return null;
   }

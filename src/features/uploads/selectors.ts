@@ -2,14 +2,15 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer';
 import { isBusy } from './uploadQueuePolicy';
 import { isIncomplete } from './uploadTypes';
+import { injectedUploadsSlice } from './uploadsSlice';
 
-export const selectUploads = (state: RootState) => state.uploads;
-export const selectUploadFiles = (state: RootState) => state.uploads.files;
-export const selectSelectedUploadEvent = (state: RootState) => state.uploads.selectedEvent;
-export const selectResumeOffer = (state: RootState) => state.uploads.resumeOffer;
-export const selectSelectionError = (state: RootState) => state.uploads.selectionError;
-export const selectUploadEventError = (state: RootState) => state.uploads.eventError;
-export const selectAwaitingRepick = (state: RootState) => state.uploads.awaitingRepick;
+export const selectUploads = (state: RootState) => injectedUploadsSlice.selectSlice(state);
+export const selectUploadFiles = (state: RootState) => selectUploads(state).files;
+export const selectSelectedUploadEvent = (state: RootState) => selectUploads(state).selectedEvent;
+export const selectResumeOffer = (state: RootState) => selectUploads(state).resumeOffer;
+export const selectSelectionError = (state: RootState) => selectUploads(state).selectionError;
+export const selectUploadEventError = (state: RootState) => selectUploads(state).eventError;
+export const selectAwaitingRepick = (state: RootState) => selectUploads(state).awaitingRepick;
 
 /** Names of the files a resumed session still needs picked again (where the browser kept no copy). */
 export const selectFilesToRepick = createSelector([selectAwaitingRepick, selectUploadFiles], (awaiting, files) =>

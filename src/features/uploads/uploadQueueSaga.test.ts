@@ -6,7 +6,7 @@ import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { flush, pick, statuses, uploaded, uploadStore, video } from '../../test/uploadHarness';
 import { forgetFiles, registeredIds } from './fileRegistry';
 import { api } from '../../api/apiSlice';
-import { selectActiveUploadCount, selectUploadFiles } from './selectors';
+import { selectActiveUploadCount, selectUploadFiles, selectUploads } from './selectors';
 import { CLIPS_CHANNEL, THIS_TAB } from './clipsChangedSignal';
 import { completedUploadTags } from './uploadQueuePolicy';
 import type { UploadServices } from './uploadServices';
@@ -68,7 +68,7 @@ describe('upload queue', () => {
     pick(store, video('a.mp4'), new File(['x'], 'notes.txt', { type: 'text/plain' }));
     await flush();
     expect(selectUploadFiles(store.getState())).toHaveLength(0);
-    expect(store.getState().uploads.selectionError).toBe('notes.txt: Unsupported file type');
+    expect(selectUploads(store.getState()).selectionError).toBe('notes.txt: Unsupported file type');
   });
 
   it('sends only pending files, at most 3 at a time, through every status to completed', async () => {
@@ -229,8 +229,8 @@ describe('upload queue', () => {
       body: { success: false, error: 'Event not found', code: 'EVENT_MATCHING_FAILED' },
     });
     await flush();
-    expect(store.getState().uploads.selectedEvent).toBeNull();
-    expect(store.getState().uploads.eventError).toBe(EVENT_PROBLEM_MESSAGE);
+    expect(selectUploads(store.getState()).selectedEvent).toBeNull();
+    expect(selectUploads(store.getState()).eventError).toBe(EVENT_PROBLEM_MESSAGE);
     expect(selectUploadFiles(store.getState())[0]).toMatchObject({ status: 'failed', error: { code: 'EVENT_MATCHING_FAILED' } });
   });
 
@@ -290,7 +290,7 @@ describe('upload queue', () => {
     // The page reloads: a new store, the same storage and kept file contents.
     const second = setup({ loadFile: first.io.loadFile, keepFile: first.io.keepFile, dropFiles: first.io.dropFiles });
     await flush();
-    const offer = second.store.getState().uploads.resumeOffer;
+    const offer = selectUploads(second.store.getState()).resumeOffer;
     expect(offer).toMatchObject({ filesKept: true, files: [{ name: 'b.mp4', status: 'pending' }] });
     second.store.dispatch(resumeAccepted());
     await flush();
@@ -370,13 +370,13 @@ describe('upload queue', () => {
 
     const second = setup({ loadFile: async () => null });
     await flush();
-    expect(second.store.getState().uploads.resumeOffer).toMatchObject({ filesKept: false });
+    expect(selectUploads(second.store.getState()).resumeOffer).toMatchObject({ filesKept: false });
     second.store.dispatch(resumeAccepted());
     await flush();
-    expect(second.store.getState().uploads.awaitingRepick).toHaveLength(1);
+    expect(selectUploads(second.store.getState()).awaitingRepick).toHaveLength(1);
     pick(second.store, video('a.mp4', 10));
     await flush();
-    expect(second.store.getState().uploads.awaitingRepick).toHaveLength(0);
+    expect(selectUploads(second.store.getState()).awaitingRepick).toHaveLength(0);
     expect(second.net.open).toHaveLength(1);
     expect(selectUploadFiles(second.store.getState())).toHaveLength(1);
   });
@@ -390,7 +390,7 @@ describe('upload queue', () => {
     await flush();
     second.store.dispatch(startFreshChosen());
     await flush();
-    expect(second.store.getState().uploads.resumeOffer).toBeNull();
+    expect(selectUploads(second.store.getState()).resumeOffer).toBeNull();
     expect(localStorage.getItem(fullKey('uploads.session'))).toBeNull();
     expect(first.kept.size).toBe(0);
   });
@@ -422,7 +422,7 @@ describe('upload queue', () => {
     );
     const { store } = setup();
     await flush();
-    expect(store.getState().uploads.resumeOffer).toBeNull();
+    expect(selectUploads(store.getState()).resumeOffer).toBeNull();
     expect(localStorage.getItem(fullKey('uploads.session'))).toBeNull();
   });
 
@@ -441,14 +441,14 @@ describe('upload queue', () => {
     clockNow += 3600_000;
     const second = uploadStore({ clock, io: { loadFile: first.io.loadFile } });
     await flush();
-    expect(second.store.getState().uploads.resumeOffer).toMatchObject({ files: [{ name: 'a.mp4' }] });
+    expect(selectUploads(second.store.getState()).resumeOffer).toMatchObject({ files: [{ name: 'a.mp4' }] });
   });
 
   it('survives a corrupt stored session', async () => {
     localStorage.setItem(fullKey('uploads.session'), '{nope');
     const { store } = setup();
     await flush();
-    expect(store.getState().uploads.resumeOffer).toBeNull();
+    expect(selectUploads(store.getState()).resumeOffer).toBeNull();
   });
 
   describe('a file removed while its metadata is read is never sent', () => {

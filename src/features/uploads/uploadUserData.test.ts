@@ -16,7 +16,7 @@ import {
 import type { LogoutReason } from '../session/public';
 import { logoutRequested, sessionAbsent, sessionStarted } from '../session/public';
 import { registeredIds } from './fileRegistry';
-import { selectResumeOffer, selectUploadFiles } from './selectors';
+import { selectResumeOffer, selectUploadFiles, selectUploads } from './selectors';
 import { resumeAccepted, uploadRequested } from './uploadsSlice';
 
 setupApiServer();
@@ -65,7 +65,7 @@ async function uploadingStore(kept?: Map<string, File>) {
 function expectNothingInMemory(store: UploadTestStore) {
   expect(selectUploadFiles(store.getState())).toEqual([]);
   expect(selectResumeOffer(store.getState())).toBeNull();
-  expect(store.getState().uploads.sessionId).toBeNull();
+  expect(selectUploads(store.getState()).sessionId).toBeNull();
   expect(registeredIds()).toEqual([]);
 }
 
@@ -162,7 +162,7 @@ describe('a kept upload session is offered to its owner only', () => {
 
     expect(net.open.map((u) => u.aborted)).toEqual([true, true]);
     expectNothingInMemory(store);
-    expect(store.getState().uploads.ownerId).toBe(SECOND_USER.id);
+    expect(selectUploads(store.getState()).ownerId).toBe(SECOND_USER.id);
     expect(storedUploadSession()).toBeNull();
     expect(kept.size).toBe(0);
     expect(recorder.ofType('api/resetApiState')).toHaveLength(1);

@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../app/rootReducer';
 import type { EventSummary } from '../events/public';
 import { sessionAbsent, sessionStarted, signedOut } from '../session/public';
 import type { PickedFile, UploadError, UploadFileItem } from './uploadTypes';
@@ -204,3 +205,15 @@ export const {
 } = uploadsSlice.actions;
 
 export const uploadsReducer = uploadsSlice.reducer;
+
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the RTK pattern for lazily injected slices
+  export interface LazyLoadedSlices extends WithSlice<typeof uploadsSlice> {}
+}
+
+/**
+ * Joins the store with the first module that reads or changes the uploads (the shell's badge, the Upload Clips
+ * screen, the upload queue), not with every page's initial JS (docs/performance.md "Initial JS"). Until then its
+ * state is the initial one: a user's uploads are made only by those modules.
+ */
+export const injectedUploadsSlice = uploadsSlice.injectInto(rootReducer);
