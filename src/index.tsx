@@ -3,8 +3,8 @@
  * login page by the build's prerender), and one long task of evaluating every module, starting the sagas and
  * rendering would hold up the first tap: on a mid-range phone that task took 200 ms and more. Each `import()`
  * here is eager: the code is in the initial files, and only its evaluation waits for its stage. The stages are
- * ordered so that each one's modules are mostly new (the API before the store that uses it, React's DOM
- * runtime before the components).
+ * ordered so that each one's modules are mostly new (Redux Toolkit before the store that uses it, React's
+ * DOM runtime before the components).
  */
 import { evaluateChunksInTheirOwnTask } from './app/chunkEvaluation';
 import { warmUpIntl } from './app/warmUpIntl';

@@ -11,7 +11,7 @@ import { checkToken } from './token';
  */
 const loadRefresh = memoizedLoad(() => import('./refreshSession'));
 
-/** The session as the API layer sees it (installed into AppServices by makeStore). */
+/** The session as the API layer sees it (installed into AppServices by createAppStore). */
 export const sessionBridge: SessionBridge = {
   readAuth: (state) => {
     const { token, status } = (state as RootState).session;
