@@ -133,7 +133,7 @@ export function createAppStore(
     restoreSession(): void {
       if (store.getState().session.status !== 'loading') return;
       const outcome = startRestore.read();
-      if (outcome.kind === 'restored') store.dispatch(sessionStarted({ record: outcome.record, source: outcome.source }));
+      if (outcome?.kind === 'restored') store.dispatch(sessionStarted({ record: outcome.record, source: outcome.source }));
     },
     /**
      * Starts the sagas (once), each after `between`; resolves once every one has started. With a runtime handed

@@ -283,13 +283,13 @@ function* restoreAtStart(link: TabLink): SagaIterator {
   if (status !== 'loading' && !startRestore.done) return;
   const outcome = startRestore.read();
   if (status === 'loading') {
-    if (outcome.kind === 'restored') {
+    if (outcome?.kind === 'restored') {
       yield put(sessionStarted({ record: outcome.record, source: outcome.source }));
     } else {
       // A tab opened while another is signed in starts signed in: ask the live tabs.
       link.post({ type: 'request' });
       const { started } = yield race({ started: take(sessionStarted.type), timeout: delay(SESSION_HANDOFF_WAIT_MS) });
-      if (!started) yield put(sessionAbsent({ reason: outcome.reason }));
+      if (!started) yield put(sessionAbsent({ reason: outcome?.reason ?? null }));
     }
   }
   yield fork(retryFailedLogout);
