@@ -6,11 +6,11 @@ export type InjectSaga = (name: string, saga: Saga) => void;
 
 /**
  * Sagas of lazily loaded features (geolocation, clip sync) run from the moment their chunk is first used,
- * kept alive like the root's (a crash restarts them), once per name for the store's lifetime. `run` is
- * the saga middleware's; null when the store runs no sagas (reducer-only tests), and then nothing starts.
- * `rootEnded` settles when the store's root saga ends (it may not have started when the injector is made).
+ * kept alive like the root's (a crash restarts them), once per name for the store's lifetime. `run` runs a saga
+ * on the store's channel (sagaRuntime.ts); a store that runs no sagas never makes an injector (createAppStore.ts).
+ * `rootEnded` settles when the store's root saga ends.
  */
-export function createSagaInjector(run: ((saga: Saga) => Task) | null, rootEnded?: Promise<unknown>): InjectSaga {
+export function createSagaInjector(run: (saga: Saga) => Task, rootEnded?: Promise<unknown>): InjectSaga {
   const running = new Map<string, Task>();
   let stopped = false;
   // They end with the root: cancelling the store's saga task (tests do after each test) must stop every
@@ -21,7 +21,7 @@ export function createSagaInjector(run: ((saga: Saga) => Task) | null, rootEnded
   };
   void rootEnded?.then(stop, stop);
   return (name, saga) => {
-    if (!run || stopped || running.get(name)?.isRunning()) return;
+    if (stopped || running.get(name)?.isRunning()) return;
     running.set(name, run(keepAlive(name, saga)));
   };
 }

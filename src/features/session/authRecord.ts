@@ -1,11 +1,11 @@
 import { serverNow } from './clockSkew';
 import { INACTIVITY_TIMEOUT_MS } from './constants';
-import { checkToken, isFiniteNumber } from './token';
+import { isFiniteNumber, isNonEmptyText, isRecord, readIdText } from './plainReaders';
+import { checkToken } from './token';
 
 /*
- * The session's shapes are read by plain functions, not valibot schemas: they run before the first render, when
- * the stored session is restored, and valibot is not part of the start's files (docs/performance.md "Initial
- * JS"). The API's answers and the tabs' messages use them through `readerSchema` (src/lib/readerSchema.ts).
+ * The session's shapes are read by plain functions (plainReaders.ts says why); the API's answers and the tabs'
+ * messages use them through `readerSchema` (src/lib/readerSchema.ts).
  */
 
 /** A signed-in user (docs/product/part-1.md §3, §5 "Stored session"). */
@@ -44,10 +44,6 @@ export type StoredAuthRecord = Omit<AuthRecord, 'user' | 'clockOffsetMs'> & {
 
 export const ADMIN_ROLE = 'ADMIN';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-const isNonEmptyText = (value: unknown): value is string => typeof value === 'string' && value !== '';
-
 /**
  * The user normalised: a non-empty id (a number is read as its text), a non-empty e-mail and a roles array, and
  * nothing else; null when it is none. The same check reads the callback and refresh answers (authApi.ts) and
@@ -55,11 +51,11 @@ const isNonEmptyText = (value: unknown): value is string => typeof value === 'st
  */
 export function readUser(value: unknown): User | null {
   if (!isRecord(value)) return null;
-  const { id, email, roles } = value;
-  const idText = isFiniteNumber(id) ? String(id) : id;
-  if (!isNonEmptyText(idText) || !isNonEmptyText(email)) return null;
+  const id = readIdText(value.id);
+  const { email, roles } = value;
+  if (!id || !isNonEmptyText(email)) return null;
   if (!Array.isArray(roles) || !roles.every((role) => typeof role === 'string')) return null;
-  return { id: idText, email, roles: [...(roles as string[])] };
+  return { id, email, roles: [...(roles as string[])] };
 }
 
 /** A callback or refresh answer's data: the user and a non-empty token; null when it is none. */

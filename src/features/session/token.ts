@@ -1,4 +1,5 @@
 import { EXPIRY_GRACE_MS } from './constants';
+import { isFiniteNumber, isRecord, readIdText } from './plainReaders';
 
 /** Claims the app reads from a token (docs/product/part-1.md §3). Times are seconds since the epoch. */
 export interface TokenClaims {
@@ -7,19 +8,16 @@ export interface TokenClaims {
   iat: number;
 }
 
-/** A finite number: JSON cannot carry NaN or Infinity, but a message between tabs could. */
-export const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-
 /**
  * The claims normalised (a numeric userId read as its text); null without a non-empty userId and finite exp and
  * iat. A plain function, not a valibot schema: tokens are checked before the first render (authRecord.ts says why).
  */
 function readClaims(payload: unknown): TokenClaims | null {
-  if (typeof payload !== 'object' || payload === null) return null;
-  const { userId, exp, iat } = payload as Record<string, unknown>;
-  const id = isFiniteNumber(userId) ? String(userId) : userId;
-  if (typeof id !== 'string' || id === '' || !isFiniteNumber(exp) || !isFiniteNumber(iat)) return null;
-  return { userId: id, exp, iat };
+  if (!isRecord(payload)) return null;
+  const userId = readIdText(payload.userId);
+  const { exp, iat } = payload;
+  if (!userId || !isFiniteNumber(exp) || !isFiniteNumber(iat)) return null;
+  return { userId, exp, iat };
 }
 
 export type TokenCheck =
