@@ -11,6 +11,7 @@ import os from 'node:os';
 import { PRODUCT_NAME } from './src/app/product';
 import { fillFramedPage, fillPage } from './src/prerender/fillPage';
 import { FRAMED_PAGES } from './src/prerender/framedPages';
+import { startScriptsAfterPaint } from './src/prerender/scriptsAfterPaint';
 import type { PrerenderedPage, RenderOptions } from './src/prerender/renderPage';
 
 // Build-time configuration: see the configuration table in README.md.
@@ -250,7 +251,9 @@ class PrerenderPagesPlugin {
         };
         const dist = compiler.outputPath;
         const index = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-        fs.writeFileSync(path.join(dist, 'login.html'), fillPage(index, await renderPage('/login')));
+        // Its scripts are asked for once it has painted (scriptsAfterPaint.ts; docs/performance.md).
+        const login = startScriptsAfterPaint(fillPage(index, await renderPage('/login')));
+        fs.writeFileSync(path.join(dist, 'login.html'), login);
         for (const page of FRAMED_PAGES) {
           const frame = await renderPage(page.location, { signedInPhone: true });
           fs.writeFileSync(path.join(dist, page.file), fillFramedPage(index, frame, page));

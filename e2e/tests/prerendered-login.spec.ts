@@ -4,6 +4,7 @@
  * rendering it again.
  */
 import { expect, test } from '../support/fixtures';
+import { SCRIPTS_FALLBACK_MS } from '../../src/prerender/scriptsAfterPaint';
 import { fillProviderForm } from '../support/auth';
 
 test.describe('the prerendered login page', () => {
@@ -61,6 +62,55 @@ test.describe('the prerendered login page', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await fillProviderForm(page, { email: `prerender-${Date.now()}@example.com` });
     await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+  });
+
+  test('asks for its scripts once it has painted, and starts as well in a tab opened out of sight', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    // Every script of the app was asked for after the first contentful paint (src/prerender/scriptsAfterPaint.ts).
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.paint).not.toBeNull();
+    expect(timing.scripts.length).toBeGreaterThanOrEqual(3);
+    for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.paint!);
+
+    // A page out of sight does not paint: it asks for them at once, not after the loader's 2 s fallback. (Here
+    // the page says it is hidden and its paint is never reported, so only that path can start it in time.)
+    const context = await browser.newContext({ baseURL });
+    try {
+      const hidden = await context.newPage();
+      await hidden.addInitScript(() => {
+        Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
+        class SilentObserver {
+          static supportedEntryTypes = ['paint'];
+          observe() {}
+          disconnect() {}
+        }
+        Object.defineProperty(window, 'PerformanceObserver', { value: SilentObserver });
+      });
+      await hidden.goto('/login');
+      await expect(hidden.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+      const firstScript = await hidden.evaluate(() =>
+        Math.min(
+          ...performance
+            .getEntriesByType('resource')
+            .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+            .map((entry) => entry.startTime),
+        ),
+      );
+      expect(firstScript).toBeLessThan(SCRIPTS_FALLBACK_MS);
+    } finally {
+      await context.close();
+    }
   });
 
   test('a sign-in callback to /login gets the plain page, and the app renders it there', async ({ page }) => {
