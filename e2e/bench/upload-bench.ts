@@ -10,7 +10,7 @@
  * The files are real videos (the server keeps only what ffprobe reads as one): one made with ffmpeg, copied.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -28,6 +28,36 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 // The server probes each upload and makes its thumbnail after answering: a run that starts while the previous
 // run's are still being made shares two cores with them. Each measured run starts after this pause.
 const PAUSE_MS = Number(process.env.BENCH_PAUSE_MS ?? 4000);
+
+/** The machine's CPU time so far, busy and all (Linux's /proc/stat); null where it cannot be read. */
+function cpuTimes(): { busy: number; total: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const idle = fields[3]! + (fields[4] ?? 0);
+    const total = fields.reduce((sum, v) => sum + v, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Before each measured run, after the pause: the disk gets what the earlier runs wrote (`sync`), and the run waits
+ * (up to 20 s) for the cores to be idle over half a second (< 10 % busy). Left alone, the kernel wrote 1 GB a
+ * round back about 30 s later, and the server was still probing the last run's files, in the middle of whichever
+ * run was going then: the runs grew slower round after round, and a pair could differ by a third.
+ */
+async function quietMachine() {
+  await run('sync', []);
+  const giveUpAt = Date.now() + 20_000;
+  for (let before = cpuTimes(); before && Date.now() < giveUpAt;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = cpuTimes();
+    if (!after) return;
+    if ((after.busy - before.busy) / Math.max(1, after.total - before.total) < 0.1) return;
+    before = after;
+  }
+}
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'courtside-bench-'));
@@ -51,6 +81,7 @@ async function main() {
     );
 
     // curl, 3 at a time.
+    await quietMachine();
     const curlStart = Date.now();
     const queue = [...files];
     await Promise.all(
@@ -114,6 +145,7 @@ async function main() {
         await page.locator('input[type="file"]').first().setInputFiles(files);
         await page.getByRole('button', { name: 'Upload Files' }).waitFor();
         await page.waitForTimeout(Math.max(PAUSE_MS, Number(process.env.BENCH_SETTLE_MS ?? 0)));
+        await quietMachine();
         // Each file's status chip carries data-status (src/features/uploads/UploadFileList.tsx).
         const before = await mainThread();
         appMsRuns.push(
@@ -143,6 +175,7 @@ async function main() {
         );
         await page.locator('#bench-raw').setInputFiles(files);
         await page.waitForTimeout(PAUSE_MS);
+        await quietMachine();
         const before = await mainThread();
         rawMsRuns.push(
           (await page.evaluate(`(async () => {
