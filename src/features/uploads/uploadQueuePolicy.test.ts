@@ -9,6 +9,7 @@ import {
   isUploadSessionOver,
   matchRepicked,
   nextDurationToRead,
+  queueIsIdle,
 } from './uploadQueuePolicy';
 import type { UploadFileItem, UploadStatus } from './uploadTypes';
 
@@ -100,6 +101,16 @@ describe('what is incomplete', () => {
     expect(isBusy([item('p', 'pending'), item('c', 'completed')])).toBe(false);
     expect(isBusy([item('m', 'extracting-metadata')])).toBe(true);
     expect(isBusy([item('u', 'uploading')])).toBe(true);
+  });
+
+  it('idle (completed copies may go) when nothing is sent and nothing queued waits to be', () => {
+    const queued = new Set(['q']);
+    expect(queueIsIdle([item('c', 'completed'), item('f', 'failed'), item('p', 'pending')], queued)).toBe(true);
+    expect(queueIsIdle([item('c', 'completed'), item('q', 'pending')], queued)).toBe(false);
+    expect(queueIsIdle([item('u', 'uploading')], new Set())).toBe(false);
+    expect(queueIsIdle([item('m', 'extracting-metadata')], new Set())).toBe(false);
+    expect(queueIsIdle([item('q', 'completed')], queued)).toBe(true);
+    expect(queueIsIdle([], queued)).toBe(true);
   });
 });
 

@@ -76,6 +76,14 @@ export function isBusy(files: readonly UploadFileItem[]): boolean {
   return files.some((f) => f.status === 'uploading' || f.status === 'extracting-metadata');
 }
 
+/**
+ * Nothing is being sent and nothing is about to be: no file on its way, and none waiting in the queue (`queued`:
+ * the files Upload Files or Retry put there). Files listed but not yet asked to be sent do not count.
+ */
+export function queueIsIdle(files: readonly UploadFileItem[], queued: ReadonlySet<string>): boolean {
+  return !isBusy(files) && !files.some((f) => f.status === 'pending' && queued.has(f.id));
+}
+
 /** Files the page still holds that the list no longer shows (removed, or cleared by Clear All). */
 export function droppedFiles(held: readonly string[], files: readonly UploadFileItem[]): string[] {
   const listed = new Set(files.map((f) => f.id));

@@ -124,7 +124,7 @@ describe('upload queue', () => {
     expect(selectUploadFiles(second.store.getState())[0]?.metadata).toEqual({ duration: 1.5 });
   });
 
-  it("sends the next file while a completed file's kept copy is still being removed", async () => {
+  it("keeps completed files' copies until no transfer runs, then drops them together, without holding a transfer back", async () => {
     let releaseDrop: () => void = () => {};
     const dropFiles = jest.fn(() => new Promise<void>((resolve) => (releaseDrop = resolve)));
     const { store, net } = setup({ dropFiles });
@@ -132,12 +132,23 @@ describe('upload queue', () => {
     await flush();
     store.dispatch(uploadRequested());
     await flush();
+    const ids = selectUploadFiles(store.getState()).map((f) => f.id);
     net.open[0]?.finish(ok('clip-1'));
     await flush();
-    expect(dropFiles).toHaveBeenCalledWith([selectUploadFiles(store.getState())[0]?.id]);
-    expect(net.open).toHaveLength(4); // the removal has not ended, the fourth file is on its way
+    expect(net.open).toHaveLength(4); // the fourth file is on its way at once
+    net.open[1]?.finish(ok('clip-2'));
+    net.open[2]?.finish(ok('clip-3'));
+    await flush();
+    expect(dropFiles).not.toHaveBeenCalled(); // a transfer still runs
+    // A file listed but not yet asked to be sent holds nothing back.
+    pick(store, video('later.mp4'));
+    net.open[3]?.finish(ok('clip-4'));
+    await flush();
+    expect(dropFiles).toHaveBeenCalledTimes(1);
+    expect(dropFiles).toHaveBeenCalledWith(ids);
     releaseDrop();
     await flush();
+    expect(statuses(store)).toEqual(['completed', 'completed', 'completed', 'completed', 'pending']);
   });
 
   it('pressing Upload Files twice sends each file once', async () => {

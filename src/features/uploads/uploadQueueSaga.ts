@@ -1,5 +1,18 @@
 import { buffers, channel, type Channel, type EventChannel, type SagaIterator } from 'redux-saga';
-import { call, delay, fork, getContext, put, race, select, setContext, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import {
+  call,
+  delay,
+  flush,
+  fork,
+  getContext,
+  put,
+  race,
+  select,
+  setContext,
+  take,
+  takeEvery,
+  takeLatest,
+} from 'redux-saga/effects';
 import { api } from '../../api/apiSlice';
 import type { AppServices } from '../../app/services';
 import type { EventSummary } from '../events/public';
@@ -18,6 +31,7 @@ import {
   isBusy,
   isUploadSessionOver,
   nextDurationToRead,
+  queueIsIdle,
   type AttemptStep,
 } from './uploadQueuePolicy';
 import { uploadError } from './uploadErrors';
@@ -83,9 +97,11 @@ function* markFailed(id: string, error: UploadError): SagaIterator {
 
 /**
  * Metadata, then the upload, attempted again after a lost connection (never while the browser is
- * offline: it waits for the connection) until the policy calls the file completed or failed.
+ * offline: it waits for the connection) until the policy calls the file completed or failed. A completed file's
+ * kept copy goes to `completedCopies` (dropCompletedCopies) before the file shows completed, so the copies of a run
+ * leave together when its last file ends.
  */
-function* uploadOne(id: string): SagaIterator {
+function* uploadOne(id: string, completedCopies: Channel<string>): SagaIterator {
   const services: AppServices = yield getContext('services');
   const io: UploadServices = yield getContext('uploads');
   const uploads: UploadsState = yield select(selectUploads);
@@ -119,6 +135,7 @@ function* uploadOne(id: string): SagaIterator {
       continue;
     }
     if (step.kind === 'completed') {
+      yield put(completedCopies, id);
       yield put(fileUploadCompleted({ id, clipId: step.clipId, at: services.clock.now() }));
       // The lists that show the new clip refetch by themselves, here and in the other tabs (part 2's clip
       // lists provide these tags).
@@ -177,28 +194,39 @@ function* untilRemoved(id: string): SagaIterator {
   }
 }
 
-/**
- * After a file settled: the session is saved, or over once nothing is left. Returns whether the file completed,
- * so its kept contents can go.
- */
-function* afterFileSettled(id: string): SagaIterator<boolean> {
+/** After a file settled: its File is let go once sent; the session is saved, or over once nothing is left. */
+function* afterFileSettled(id: string): SagaIterator {
   const uploads: UploadsState = yield select(selectUploads);
-  const completed = uploads.files.find((f) => f.id === id)?.status === 'completed';
-  if (completed) forgetFiles([id]);
+  if (uploads.files.find((f) => f.id === id)?.status === 'completed') forgetFiles([id]);
   if (isUploadSessionOver(uploads.files)) {
     yield call(clearUploadSession);
     yield put(uploadSessionCleared());
   } else yield call(saveSession);
-  return completed;
 }
 
-/** A completed file's copy leaves IndexedDB. A failure leaves a leftover, which the next sign-in removes. */
-function* dropKeptCopy(id: string): SagaIterator {
+/**
+ * Completed files' copies leave IndexedDB once no transfer runs (queueIsIdle), all together. Deleting a 50 MB
+ * copy takes the browser's IndexedDB thread and the disk, which the transfers need: in a trace of a run, the
+ * deletions made between transfers were the browser's largest task apart from the transfers themselves (issue 14,
+ * docs/performance.md "Uploads"). A copy that outlives its transfer changes nothing a resume does (a completed file
+ * is never sent again); one left by a closed page or a failed deletion is removed with the leftovers at the next
+ * sign-in (uploadSessionSaga.ts offerResume), and every copy goes when the session ends (afterScopeEnd).
+ */
+function* dropCompletedCopies(completedCopies: Channel<string>, queued: ReadonlySet<string>): SagaIterator {
   const io: UploadServices = yield getContext('uploads');
-  try {
-    yield call([io, io.dropFiles], [id]);
-  } catch {
-    /* removed with the leftovers at the next sign-in (uploadSessionSaga.ts offerResume) */
+  for (;;) {
+    const first: string = yield take(completedCopies);
+    for (;;) {
+      const uploads: UploadsState = yield select(selectUploads);
+      if (queueIsIdle(uploads.files, queued)) break;
+      yield take('*');
+    }
+    const more: string[] = yield flush(completedCopies);
+    try {
+      yield call([io, io.dropFiles], [first, ...more]);
+    } catch {
+      /* removed with the leftovers at the next sign-in */
+    }
   }
 }
 
@@ -226,18 +254,16 @@ function* readDurationsAhead(): SagaIterator {
  * One file at a time per worker. A cancel request ends its upload (and aborts the request); so does
  * removing the file while its metadata is read: a removed file is never sent.
  */
-function* worker(queue: Channel<string>): SagaIterator {
+function* worker(queue: Channel<string>, completedCopies: Channel<string>): SagaIterator {
   for (;;) {
     const id: string = yield take(queue);
     const { cancelled } = yield race({
-      done: call(uploadOne, id),
+      done: call(uploadOne, id, completedCopies),
       cancelled: take((a: { type: string; payload?: unknown }) => uploadCancelRequested.match(a) && a.payload === id),
       removed: call(untilRemoved, id),
     });
     if (cancelled) yield call(markFailed, id, uploadError('CANCELLED'));
-    const completed: boolean = yield call(afterFileSettled, id);
-    // In the background: deleting the copy from IndexedDB must not hold the next transfer back.
-    if (completed) yield fork(dropKeptCopy, id);
+    yield call(afterFileSettled, id);
   }
 }
 
@@ -275,7 +301,9 @@ function* uploadScope(userId: string): SagaIterator {
   const reports: Channel<ProgressReport> = yield call(channel, buffers.expanding<ProgressReport>(16));
   yield setContext({ [PROGRESS_REPORTS]: reports });
   yield fork(gatherProgress, reports);
-  for (let i = 0; i < UPLOAD_CONCURRENCY; i += 1) yield fork(worker, queue);
+  const completedCopies: Channel<string> = yield call(channel, buffers.expanding<string>(16));
+  yield fork(dropCompletedCopies, completedCopies, queued);
+  for (let i = 0; i < UPLOAD_CONCURRENCY; i += 1) yield fork(worker, queue, completedCopies);
   yield fork(holdWhileBusy);
   yield fork(readDurationsAhead);
   yield takeEvery(filesPicked.type, acceptFiles);
