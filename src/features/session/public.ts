@@ -31,7 +31,6 @@ export {
 } from './sessionSlice';
 
 // Sign-in (features/login): the auth calls, and starting or dropping a session.
-export { authApi } from './authApi';
 export { loadAuthApi, type AuthApi } from './loadAuthApi';
 export { retryFailedLogout } from './logoutFlow';
 export { completeSignIn, discardStoredSession, endSessionAfterProviderLogout, type SignInOutcome } from './signIn';
