@@ -41,14 +41,8 @@ function cpuTimes(): { busy: number; total: number } | null {
   }
 }
 
-/**
- * Before each measured run, after the pause: the disk gets what the earlier runs wrote (`sync`), and the run waits
- * (up to 20 s) for the cores to be idle over half a second (< 10 % busy). Left alone, the kernel wrote 1 GB a
- * round back about 30 s later, and the server was still probing the last run's files, in the middle of whichever
- * run was going then: the runs grew slower round after round, and a pair could differ by a third.
- */
-async function quietMachine() {
-  await run('sync', []);
+/** Waits (up to 20 s) for the cores to be idle over half a second (< 10 % busy). */
+async function untilIdle() {
   const giveUpAt = Date.now() + 20_000;
   for (let before = cpuTimes(); before && Date.now() < giveUpAt;) {
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -57,6 +51,18 @@ async function quietMachine() {
     if ((after.busy - before.busy) / Math.max(1, after.total - before.total) < 0.1) return;
     before = after;
   }
+}
+
+/**
+ * Before each measured run, after the pause: the machine finishes what it was doing (the server probing the last
+ * run's files, the app copying the picked files into IndexedDB), the disk gets what was written (`sync`), and the
+ * cores are idle again. Left alone, the kernel wrote each round's data back about 30 s later, in the middle of
+ * whichever run was going then: the runs grew slower round after round, and a pair could differ by a third.
+ */
+async function quietMachine() {
+  await untilIdle();
+  await run('sync', []);
+  await untilIdle();
 }
 
 async function main() {
