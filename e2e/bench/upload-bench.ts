@@ -142,12 +142,17 @@ async function main() {
     let heapAfter = 0;
     // One round is a run of each, the app first in even rounds and the plain XHR first in odd ones: both meet the
     // server's data growing from run to run (1 GB a round) in the same order, and each pair is compared alone.
-    for (let round = 0; round < ROUNDS; round += 1) {
+    // Each run in a page loaded for it: the second run of a round in the page the first had used was the slower
+    // one, whichever it was.
+    const freshPage = async () => {
       await page.goto('/clips/upload');
       await page.locator('input[type="file"]').first().waitFor({ state: 'attached' });
       await cdp.send('HeapProfiler.collectGarbage');
-      if (round === 0) heapBefore = (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    };
+    for (let round = 0; round < ROUNDS; round += 1) {
       const appRun = async () => {
+        await freshPage();
+        if (round === 0) heapBefore = (await cdp.send('Runtime.getHeapUsage')).usedSize;
         await page.locator('input[type="file"]').first().setInputFiles(files);
         await page.getByRole('button', { name: 'Upload Files' }).waitFor();
         await page.waitForTimeout(Math.max(PAUSE_MS, Number(process.env.BENCH_SETTLE_MS ?? 0)));
@@ -176,6 +181,7 @@ async function main() {
         }
       };
       const rawRun = async () => {
+        await freshPage();
         await page.evaluate(
           `(() => { const i = document.createElement('input'); i.type = 'file'; i.multiple = true; i.id = 'bench-raw'; document.body.appendChild(i); })()`,
         );
