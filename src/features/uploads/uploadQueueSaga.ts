@@ -209,8 +209,9 @@ function* afterFileSettled(id: string): SagaIterator {
  * copy takes the browser's IndexedDB thread and the disk, which the transfers need: in a trace of a run, the
  * deletions made between transfers were the browser's largest task apart from the transfers themselves (issue 14,
  * docs/performance.md "Uploads"). A copy that outlives its transfer changes nothing a resume does (a completed file
- * is never sent again); one left by a closed page or a failed deletion is removed with the leftovers at the next
- * sign-in (uploadSessionSaga.ts offerResume), and every copy goes when the session ends (afterScopeEnd).
+ * is never sent again); one left by a closed page, a failed deletion or a session ended for inactivity (whose
+ * uploads are kept for the same user) is removed with the leftovers at the next sign-in (uploadSessionSaga.ts
+ * offerResume), and any other end of the session drops every copy (afterScopeEnd).
  */
 function* dropCompletedCopies(completedCopies: Channel<string>, queued: ReadonlySet<string>): SagaIterator {
   const io: UploadServices = yield getContext('uploads');
