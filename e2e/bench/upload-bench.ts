@@ -4,8 +4,9 @@
  * the app's queue does (the app and the XHR in turns, BENCH_ROUNDS times, 5 by default, which goes first
  * alternating, each run in a page loaded for it and on a settled machine: quietMachine); then prints MB/s for each,
  * the ratios (of the medians, the median of each round's pair, and that with the order's effect taken out: the
- * geometric mean of the rounds where the app went first and the others), the page's main-thread time during a run of each (Chromium's TaskDuration, ScriptDuration, RecalcStyleDuration +
- * LayoutDuration), and the page's JS heap before and after the first app round.
+ * geometric mean of the rounds where the app went first and the others), the page's main-thread time during a
+ * run of each (Chromium's TaskDuration, ScriptDuration, RecalcStyleDuration + LayoutDuration), and the page's JS
+ * heap before and after the first app round.
  * Targets: the app ≥ 95 % of the plain XHR's throughput (issue 14); heap growth < 50 MB.
  * The files are real videos (the server keeps only what ffprobe reads as one): one made with ffmpeg, copied.
  */
