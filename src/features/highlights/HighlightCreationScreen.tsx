@@ -6,7 +6,17 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { memo, useCallback, useContext, useDeferredValue, useMemo, useState } from 'react';
+import {
+  memo,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Virtuoso } from 'react-virtuoso';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -181,6 +191,29 @@ function SelectionMessage({ onDismiss }: { onDismiss: () => void }) {
 
 const rowKey = (_index: number, row: HighlightRow) => row.key;
 
+/**
+ * The clip list, mounted a render after the rest of the loaded screen: its first rows (MUI cards, whose styles
+ * Emotion compiles and inserts as React commits them) and the header, actions and preview made one commit of
+ * 15–30 ms at 1× CPU on a phone, which React cannot slice. Two commits, each in a background render.
+ */
+function ClipRows({ rows, itemContent }: { rows: HighlightRow[]; itemContent: (index: number, row: HighlightRow) => ReactNode }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => startTransition(() => setShown(true)), []);
+  if (!shown) return null;
+  return (
+    <Virtuoso
+      useWindowScroll
+      data={rows}
+      computeItemKey={rowKey}
+      itemContent={itemContent}
+      increaseViewportBy={400}
+      // The first rows render with the list, in its background render: left to the list, they would render
+      // after its first measurement, in one task of their own (docs/performance.md "Create Highlight's first rows").
+      initialItemCount={Math.min(rows.length, FIRST_ROWS)}
+    />
+  );
+}
+
 /** The rows rendered before the list has measured anything: a tag's heading and the card rows under it on a phone. */
 const FIRST_ROWS = 4;
 
@@ -331,16 +364,7 @@ export default function HighlightCreationScreen() {
           <HighlightPreviewPanel clip={preview} timeZone={timeZone} />
         </Box>
         <Box sx={{ order: 2, minWidth: 0, '@media (min-width:768px)': { order: 1 } }}>
-          <Virtuoso
-            useWindowScroll
-            data={rows}
-            computeItemKey={rowKey}
-            itemContent={itemContent}
-            increaseViewportBy={400}
-            // The first rows render with the screen, in its background render: left to the list, they would render
-            // after its first measurement, in one task of their own (docs/performance.md "Create Highlight's first rows").
-            initialItemCount={Math.min(rows.length, FIRST_ROWS)}
-          />
+          <ClipRows rows={rows} itemContent={itemContent} />
           {view.loadingMore && <Loading label="Loading more..." />}
           {view.pagingError && (
             <Alert severity="error" onClose={view.dismissPagingError} sx={{ mt: 2 }}>
