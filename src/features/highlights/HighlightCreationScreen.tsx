@@ -194,7 +194,7 @@ const rowKey = (_index: number, row: HighlightRow) => row.key;
 /**
  * The clip list, mounted a render after the rest of the loaded screen: its first rows (MUI cards, whose styles
  * Emotion compiles and inserts as React commits them) and the header, actions and preview made one commit of
- * 15–30 ms at 1× CPU on a phone, which React cannot slice. Two commits, each in a background render.
+ * 13–30 ms at 1× CPU on a phone, which React cannot slice. Two commits, each in a background render.
  */
 function ClipRows({ rows, itemContent }: { rows: HighlightRow[]; itemContent: (index: number, row: HighlightRow) => ReactNode }) {
   const [shown, setShown] = useState(false);
