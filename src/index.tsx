@@ -51,7 +51,7 @@ async function start() {
     await stage('router', () => import(/* webpackMode: "eager", webpackExports: ["matchRoutes"] */ 'react-router'));
   }
   // The route table and the prefetch's modules, then the prefetch itself (matching the address, asking for the
-  // screen's chunks and data): together they were one task of 15–25 ms at 1× CPU on Create Highlight.
+  // screen's chunks and data): together they were one task of 14–26 ms at 1× CPU on Create Highlight.
   const { prefetchFirstScreen } = await stage(
     'prefetch-modules',
     () => import(/* webpackMode: "eager" */ './app/prefetchFirstScreen'),
@@ -62,8 +62,8 @@ async function start() {
   // Emotion and MUI's styling engine, then the theme made with them.
   await stage('styling', () => import(/* webpackMode: "eager", webpackExports: ["createTheme"] */ '@mui/material/styles'));
   await stage('theme', () => import(/* webpackMode: "eager" */ './app/theme'));
-  // The libraries the app's frame renders with (React, React Redux, Emotion's and MUI's providers, the baseline CSS),
-  // then the frame, router and route table: together they were one task of 15–40 ms at 1× CPU.
+  // The libraries the app's frame renders with (React Redux, Emotion's and MUI's providers, the baseline CSS), then
+  // the frame, router and route table: together they were one task of 13–40 ms at 1× CPU.
   await stage('app-libraries', () =>
     Promise.all([
       import(/* webpackMode: "eager", webpackExports: ["Provider"] */ 'react-redux'),

@@ -191,6 +191,9 @@ function SelectionMessage({ onDismiss }: { onDismiss: () => void }) {
 
 const rowKey = (_index: number, row: HighlightRow) => row.key;
 
+/** The rows rendered before the list has measured anything: a tag's heading and the card rows under it on a phone. */
+const FIRST_ROWS = 4;
+
 /**
  * The clip list, mounted a render after the rest of the loaded screen: its first rows (MUI cards, whose styles
  * Emotion compiles and inserts as React commits them) and the header, actions and preview made one commit of
@@ -213,9 +216,6 @@ function ClipRows({ rows, itemContent }: { rows: HighlightRow[]; itemContent: (i
     />
   );
 }
-
-/** The rows rendered before the list has measured anything: a tag's heading and the card rows under it on a phone. */
-const FIRST_ROWS = 4;
 
 const eventNameSx = { overflowWrap: 'anywhere' } as const;
 
