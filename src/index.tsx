@@ -44,35 +44,38 @@ async function start() {
   // (prefetchFirstScreen.ts). Signed out there is nothing to prefetch, and the router loads with the prefetch's
   // module as before: split there, /login measured no better.
   // Read off the state: importing the session's selector here put 256 bytes more in the initial JS.
-  if (store.getState().session.status === 'signedIn') {
+  const signedIn = store.getState().session.status === 'signedIn';
+  if (signedIn) {
     // A signed-in page's data needs the API's code at once: its file is asked for now, beside the rest of the start,
     // rather than by the prefetch's module when that has loaded.
     loadApiCode();
     await stage('router', () => import(/* webpackMode: "eager", webpackExports: ["matchRoutes"] */ 'react-router'));
   }
-  // The route table and the prefetch's modules, then the prefetch itself (matching the address, asking for the
-  // screen's chunks and data): together they were one task of 14–26 ms at 1× CPU on Create Highlight.
-  const { prefetchFirstScreen } = await stage(
-    'prefetch-modules',
-    () => import(/* webpackMode: "eager" */ './app/prefetchFirstScreen'),
-  );
+  // Signed in, the route table and the prefetch's modules, then the prefetch itself (matching the address, asking for
+  // the screen's chunks and data): together they were one task of 14–26 ms at 1× CPU on Create Highlight. Signed out
+  // the prefetch does nothing and they stay one stage, as /login was measured (split there, its TBT was no better).
+  const loadPrefetch = () => import(/* webpackMode: "eager" */ './app/prefetchFirstScreen');
+  const { prefetchFirstScreen } = signedIn ? await stage('prefetch-modules', loadPrefetch) : await loadPrefetch();
   await stage('prefetch', async () => void prefetchFirstScreen(store, window.location.pathname));
   // React's DOM runtime.
   const { createRoot, hydrateRoot } = await stage('react-dom', () => import(/* webpackMode: "eager" */ 'react-dom/client'));
   // Emotion and MUI's styling engine, then the theme made with them.
   await stage('styling', () => import(/* webpackMode: "eager", webpackExports: ["createTheme"] */ '@mui/material/styles'));
   await stage('theme', () => import(/* webpackMode: "eager" */ './app/theme'));
-  // The libraries the app's frame renders with (React Redux, Emotion's and MUI's providers, the baseline CSS), then
-  // the frame, router and route table: together they were one task of 13–40 ms at 1× CPU.
-  await stage('app-libraries', () =>
-    Promise.all([
-      import(/* webpackMode: "eager", webpackExports: ["Provider"] */ 'react-redux'),
-      import(/* webpackMode: "eager", webpackExports: ["CacheProvider"] */ '@emotion/react'),
-      import(/* webpackMode: "eager", webpackExports: ["ThemeProvider"] */ '@mui/system'),
-      import(/* webpackMode: "eager", webpackExports: ["default"] */ '@mui/material/CssBaseline'),
-      import(/* webpackMode: "eager", webpackExports: ["default"] */ '@mui/material/GlobalStyles'),
-    ]),
-  );
+  // Signed in, the libraries the app's frame renders with (React Redux, Emotion's and MUI's providers, the baseline
+  // CSS), then the frame, router and route table: together they were one task of 13–40 ms at 1× CPU on Create
+  // Highlight. Signed out they load with the frame, as /login was measured (split there, its TBT was no better).
+  if (signedIn) {
+    await stage('app-libraries', () =>
+      Promise.all([
+        import(/* webpackMode: "eager", webpackExports: ["Provider"] */ 'react-redux'),
+        import(/* webpackMode: "eager", webpackExports: ["CacheProvider"] */ '@emotion/react'),
+        import(/* webpackMode: "eager", webpackExports: ["ThemeProvider"] */ '@mui/system'),
+        import(/* webpackMode: "eager", webpackExports: ["default"] */ '@mui/material/CssBaseline'),
+        import(/* webpackMode: "eager", webpackExports: ["default"] */ '@mui/material/GlobalStyles'),
+      ]),
+    );
+  }
   const [{ StrictMode, startTransition, createElement }, { App }, { canHydrateLoginPage }] = await stage('app-modules', () =>
     Promise.all([
       import(/* webpackMode: "eager" */ 'react'),
