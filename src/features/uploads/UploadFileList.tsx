@@ -96,14 +96,7 @@ const FileDetails = memo(function FileDetails({
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
-          <Typography variant="body2" color="text.secondary">
-            {formatFileSize(size)}
-          </Typography>
-          {typeof duration === 'number' && (
-            <Typography variant="body2" color="text.secondary" aria-label={`Duration ${formatDuration(duration)}`}>
-              {formatDuration(duration)}
-            </Typography>
-          )}
+          <FileFacts size={size} duration={duration} />
           {/* No colour fade: each change of status kept the page drawing frames for 0.3 s, on the CPU the
               transfers share (docs/performance.md "Uploads"). */}
           <Chip
@@ -124,6 +117,22 @@ const FileDetails = memo(function FileDetails({
         <DeleteIcon />
       </IconButton>
     </Stack>
+  );
+});
+
+/** Size and duration: fixed once the duration is read, so a change of status leaves them be. */
+const FileFacts = memo(function FileFacts({ size, duration }: { size: number; duration: number | null | undefined }) {
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary">
+        {formatFileSize(size)}
+      </Typography>
+      {typeof duration === 'number' && (
+        <Typography variant="body2" color="text.secondary" aria-label={`Duration ${formatDuration(duration)}`}>
+          {formatDuration(duration)}
+        </Typography>
+      )}
+    </>
   );
 });
 

@@ -29,7 +29,8 @@ export interface UploadSummaryProps {
 /**
  * 'Upload Summary': the event the files go to (its start on the venue's clock), counts by status,
  * overall progress and Clear All (presentational). The title, event and counts are memoised apart from
- * the bar, so the progress updates of a run render the bar alone (docs/performance.md "Uploads").
+ * the bar, so the progress updates of a run render the bar alone, and each count apart from the title and the
+ * others, so a file changing status renders the two counts it moves (docs/performance.md "Uploads").
  */
 export function UploadSummary({ summary, event = null, onClearAll }: UploadSummaryProps) {
   const titleId = useId();
@@ -58,13 +59,38 @@ const SummaryDetails = memo(function SummaryDetails({
   onClearAll,
   ...summary
 }: Omit<UploadSummaryCounts, 'progress'> & { titleId: string; event: EventSummary | null; onClearAll: () => void }) {
-  const counts: Array<[string, number]> = [
-    ['Total', summary.total],
-    ['Completed', summary.completed],
-    ['Failed', summary.failed],
-    ['In progress', summary.uploading],
-    ['Pending', summary.pending],
-  ];
+  return (
+    <>
+      <SummaryTitle titleId={titleId} event={event} onClearAll={onClearAll} />
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(3, 1fr)', sm: 'repeat(5, 1fr)' },
+          gap: 1,
+        }}
+      >
+        <Count label="Total" value={summary.total} />
+        <Count label="Completed" value={summary.completed} />
+        <Count label="Failed" value={summary.failed} />
+        <Count label="In progress" value={summary.uploading} />
+        <Count label="Pending" value={summary.pending} />
+      </Box>
+    </>
+  );
+});
+
+/** The title, the event and Clear All: the same from the first file to the last, so a new count leaves them be. */
+const SummaryTitle = memo(function SummaryTitle({
+  titleId,
+  event,
+  onClearAll,
+}: {
+  titleId: string;
+  event: EventSummary | null;
+  onClearAll: () => void;
+}) {
   return (
     <>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
@@ -80,26 +106,20 @@ const SummaryDetails = memo(function SummaryDetails({
           Event: {event.name} · {formatEventStart(event)} · {formatEventPlace(event)}
         </Typography>
       )}
-      <Box
-        component="dl"
-        sx={{
-          m: 0,
-          display: 'grid',
-          gridTemplateColumns: { xs: 'repeat(3, 1fr)', sm: 'repeat(5, 1fr)' },
-          gap: 1,
-        }}
-      >
-        {counts.map(([label, value]) => (
-          <Box key={label} sx={{ textAlign: 'center' }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography component="dd" variant="h6" sx={{ m: 0 }}>
-              {value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
     </>
+  );
+});
+
+/** One count: a file changing status changes two of the five, and only those render again. */
+const Count = memo(function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <Box sx={{ textAlign: 'center' }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="h6" sx={{ m: 0 }}>
+        {value}
+      </Typography>
+    </Box>
   );
 });

@@ -72,8 +72,11 @@ describe('a progress update', () => {
     expect(renders.button).toBe(1);
     expect(screen.getByRole('progressbar', { name: 'Overall upload progress' })).toHaveAttribute('aria-valuenow', '35');
 
+    // A file completing moves two counts; the title and Clear All stay as they are.
     rerender(<UploadSummary summary={{ ...counts, progress: 60, uploading: 1, completed: 1 }} onClearAll={onClearAll} />);
-    expect(renders.button).toBe(2);
+    expect(renders.button).toBe(1);
     expect(screen.getByText('60%')).toBeInTheDocument();
+    expect(screen.getByText('Completed').nextElementSibling).toHaveTextContent('1');
+    expect(screen.getByText('In progress').nextElementSibling).toHaveTextContent('1');
   });
 });

@@ -23,7 +23,7 @@ export const METADATA_TIMEOUT_MS = 10_000;
 export const KEEP_WORTH_MS = 15_000;
 export const KEEP_PACE_SAMPLE_MS = 1_000;
 /** The transfers' progress reaches the store at most this often, all files in one action (uploadProgress.ts). */
-export const PROGRESS_INTERVAL_MS = 250;
+export const PROGRESS_INTERVAL_MS = 500;
 export const LEAVE_WARNING = 'You have uploads in progress. Are you sure you want to leave?';
 export const EVENT_PROBLEM_MESSAGE =
   'Problem uploading with this event. Please choose a different event or upload without an event.';
