@@ -51,12 +51,16 @@ const Track = styled('div', { shouldForwardProp: (prop) => prop !== 'tone' })<{ 
   },
 }));
 
+/** One line of text's height: a unitless line height is in ems of the text's own size. */
+const lineBox = (lineHeight: number | string | undefined) =>
+  typeof lineHeight === 'number' ? `${lineHeight}em` : (lineHeight ?? '1.5em');
+
 // A fixed box that contains its own layout: a new figure relays out these few characters, not the row and page.
 const Figure = styled('span')(({ theme }) => ({
   ...theme.typography.body2,
   flex: 'none',
   width: 44,
-  height: theme.typography.body2.lineHeight === undefined ? 20 : `${theme.typography.body2.lineHeight}em`,
+  height: lineBox(theme.typography.body2.lineHeight),
   marginLeft: theme.spacing(1),
   textAlign: 'right',
   contain: 'strict',
