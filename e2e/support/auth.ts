@@ -3,7 +3,7 @@
  * provider page (server/routes/idp.ts: radio "Google"/"Apple", "Email", "Administrator", "Continue"),
  * and back to the app on '/'.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 
 export interface SignInOptions {
   email: string;
@@ -38,6 +38,71 @@ export async function signIn(page: Page, opts: SignInOptions): Promise<void> {
   await page.waitForURL('**/login');
   await signInFromLoginPage(page, opts);
   await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+}
+
+export interface SignedInOverHttp {
+  token: string;
+  user: { id: string; email: string; roles: string[] };
+}
+
+/**
+ * Signs in without a browser: the stand-in provider's form, then the code exchange the login page makes.
+ * `api` is a page's or the test's request context, or a base URL to make one for.
+ */
+export async function signInOverHttp(
+  api: APIRequestContext | string,
+  email: string,
+  opts: { admin?: boolean } = {},
+): Promise<SignedInOverHttp> {
+  const http = typeof api === 'string' ? await playwrightRequest.newContext({ baseURL: api }) : api;
+  try {
+    const form: Record<string, string> = { state: 'e2e', redirect_uri: '/login', provider: 'google', email };
+    if (opts.admin) form['admin'] = '1';
+    const authorize = await http.post('/idp/authorize', { form, maxRedirects: 0 });
+    expect(authorize.status(), `the provider's form for ${email}: ${await authorize.text()}`).toBe(302);
+    const code = new URL(authorize.headers()['location'] ?? '', 'http://app.invalid').searchParams.get('code');
+    expect(code, 'the provider redirects back with a code').toBeTruthy();
+    const callback = await http.post('/api/v1/auth/local/callback', {
+      headers: { 'x-frontend-client': 'true' },
+      data: { code },
+    });
+    expect(callback.status(), `the code exchange for ${email}: ${await callback.text()}`).toBe(200);
+    const { data } = (await callback.json()) as { data: SignedInOverHttp };
+    if (opts.admin) expect(data.user.roles, `${email} signed in as an administrator`).toContain('ADMIN');
+    return data;
+  } finally {
+    if (typeof api === 'string') await http.dispose();
+  }
+}
+
+/**
+ * A signed-in user on `path` (default '/'), as a returning user is: signed in over HTTP, the session handed
+ * to the page the way the app keeps it (tab storage; a persistent copy with keepSignedIn, docs/product/part-1.md
+ * §9), then the app opened once. For tests whose subject is a signed-in screen, not the sign-in: auth.spec.ts,
+ * session.spec.ts and the tests of what a sign-in does (user data, the tag outbox) walk signIn instead. It spares
+ * each test two loads of the app and one of the provider's page.
+ */
+export async function signInAs(page: Page, opts: SignInOptions & { path?: string }): Promise<SignedInOverHttp> {
+  const signedIn = await signInOverHttp(page.request, opts.email, { admin: opts.admin });
+  // A document of the app's origin without the app, to write its storage before the app first reads it.
+  await page.goto('/favicon.svg');
+  await page.evaluate(
+    ({ signedIn, keep }) => {
+      const now = Date.now();
+      const record = JSON.stringify({
+        ...signedIn,
+        lastActivity: now,
+        lastRefresh: now,
+        persistAcrossRestarts: keep,
+        clockOffsetMs: 0,
+      });
+      window.sessionStorage.setItem('courtside.auth', record);
+      if (keep) window.localStorage.setItem('courtside.auth.persistent', record);
+    },
+    { signedIn, keep: opts.keepSignedIn ?? false },
+  );
+  await page.goto(opts.path ?? '/');
+  return signedIn;
 }
 
 /** The name the app shows for a user: the e-mail prefix (docs/product/part-1.md §3). */

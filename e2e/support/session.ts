@@ -2,8 +2,8 @@
  * Helpers for the session engine's browser tests: fake time with activity, the stored auth record,
  * counting requests, and an administrator's token for the admin endpoints (docs/api.md).
  */
-import { expect, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
-import { signIn } from './auth';
+import { expect, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { signInOverHttp } from './auth';
 
 export const MINUTE = 60_000;
 export const AUTH_KEY = 'courtside.auth';
@@ -76,18 +76,11 @@ export const isRefresh = (req: Request) => req.method() === 'POST' && new URL(re
 export const isLogout = (req: Request) => req.method() === 'POST' && new URL(req.url()).pathname === LOGOUT_PATH;
 
 /**
- * Signs an administrator in through the real sign-in flow in a separate browser context (so it
- * shares no tab link or storage with the pages under test) and returns their token.
+ * An administrator's token, signed in over HTTP (signInOverHttp). The tests that need one are about what the
+ * admin sets up, not the sign-in screens (auth.spec.ts walks those).
  */
-export async function adminToken(browser: Browser, baseURL: string, email: string): Promise<string> {
-  const context = await browser.newContext({ baseURL });
-  try {
-    const page = await context.newPage();
-    await signIn(page, { email, admin: true });
-    return await storedToken(page);
-  } finally {
-    await context.close();
-  }
+export async function adminToken(baseURL: string, email: string): Promise<string> {
+  return (await signInOverHttp(baseURL, email, { admin: true })).token;
 }
 
 /** POST /api/v1/admin/users/{action} {email} with an administrator's bearer token. */

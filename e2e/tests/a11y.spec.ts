@@ -1,5 +1,5 @@
 import { expect, test, uniqueEmail } from '../support/fixtures';
-import { signIn } from '../support/auth';
+import { signInAs } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { breakShareScreenChunk, FALLBACK_TITLE } from '../support/errors';
 import { openAccountMenu, openMainMenu } from '../support/shell';
@@ -29,7 +29,7 @@ test.describe('Accessibility (axe: no serious or critical violations)', () => {
   });
 
   test('landing page, signed in (also with the menu and account menu open)', async ({ page, isMobile }) => {
-    await signIn(page, { email: uniqueEmail('axe'), admin: true });
+    await signInAs(page, { email: uniqueEmail('axe'), admin: true });
     await expect(page.getByRole('img', { name: /stadium/i })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
@@ -42,16 +42,14 @@ test.describe('Accessibility (axe: no serious or critical violations)', () => {
   });
 
   test('Share Highlights with nothing shared yet', async ({ page }) => {
-    await signIn(page, { email: uniqueEmail('axeplace') });
-    await page.goto('/highlights/share');
+    await signInAs(page, { email: uniqueEmail('axeplace'), path: '/highlights/share' });
     await expect(page.getByRole('heading', { level: 1, name: 'Share Highlights' })).toBeVisible();
     await expect(page.getByText('You have not shared any highlights yet.')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 
   test('not-found page', async ({ page }) => {
-    await signIn(page, { email: uniqueEmail('axelost') });
-    await page.goto('/nowhere/at/all');
+    await signInAs(page, { email: uniqueEmail('axelost'), path: '/nowhere/at/all' });
     await expect(page.getByRole('heading', { level: 1, name: /not found/i })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
@@ -60,7 +58,7 @@ test.describe('Accessibility (axe: no serious or critical violations)', () => {
   // 'Report this issue' use the brand green #8cc641 on white: contrast 2.04:1, WCAG AA needs 4.5:1
   // (fixed; kept as a regression test)
   test('error fallback', async ({ page }) => {
-    await signIn(page, { email: uniqueEmail('axeerr') });
+    await signInAs(page, { email: uniqueEmail('axeerr') });
     await breakShareScreenChunk(page);
     await page.goto('/highlights/share');
     await expect(page.getByRole('heading', { name: FALLBACK_TITLE })).toBeVisible();

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { signIn } from '../support/auth';
+import { signInAs } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { createEventViaApi, makePhoneClip, uploadClipViaApi } from '../support/clips';
 import { expect, test, uniqueEmail } from '../support/fixtures';
@@ -26,18 +26,13 @@ test.afterAll(() => {
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-test('select clips of an event, Clear, Create Highlight → the editor; the empty state', async ({
-  page,
-  browser,
-  baseURL,
-  request,
-}) => {
+test('select clips of an event, Clear, Create Highlight → the editor; the empty state', async ({ page, baseURL, request }) => {
   test.setTimeout(90_000);
-  const admin = await adminToken(browser, baseURL!, uniqueEmail('sel-admin'));
+  const admin = await adminToken(baseURL!, uniqueEmail('sel-admin'));
   const venue = { venue: 'Fenway', startTime: EVENT_START, endTime: '2026-07-05T02:00:00.000Z', sport: 'Soccer' };
   const event = await createEventViaApi(request, admin, { name: unique('Select Cup'), ...venue });
   const empty = await createEventViaApi(request, admin, { name: unique('Empty Cup'), ...venue });
-  await signIn(page, { email: uniqueEmail('sel-parent') });
+  await signInAs(page, { email: uniqueEmail('sel-parent') });
   const token = await storedToken(page);
   const first = await uploadClipViaApi(request, token, video, { eventId: event.id, recordedAt: '2026-07-04T23:10:00.000Z' });
   await uploadClipViaApi(request, token, video, { eventId: event.id, recordedAt: '2026-07-04T23:20:00.000Z' });

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures';
-import { signIn } from '../support/auth';
+import { signInAs } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { createEventViaApi, makePhoneClip, uploadClipViaApi } from '../support/clips';
 import { adminToken, storedToken } from '../support/session';
@@ -84,13 +84,12 @@ async function lefts(items: Locator, n: number): Promise<number[]> {
 test.describe('Clips', () => {
   test('three clips at an event: My Clips counts them, the event page shows and plays them; 13 need Load More', async ({
     page,
-    browser,
     baseURL,
     request,
     isMobile,
   }) => {
     test.setTimeout(90_000);
-    const admin = await adminToken(browser, baseURL!, uniqueEmail('clips-admin'));
+    const admin = await adminToken(baseURL!, uniqueEmail('clips-admin'));
     const event = await createEventViaApi(request, admin, {
       name: unique('Clips Cup'),
       venue: 'Fenway',
@@ -99,7 +98,7 @@ test.describe('Clips', () => {
     });
     expect(event.timezone).toBe('America/New_York');
 
-    await signIn(page, { email: uniqueEmail('clipper') });
+    await signInAs(page, { email: uniqueEmail('clipper') });
     const token = await storedToken(page);
     for (const minute of range(1, 3)) {
       await uploadClipViaApi(request, token, video, { eventId: event.id, recordedAt: recordedAt(minute) });
@@ -178,7 +177,7 @@ test.describe('Clips', () => {
   });
 
   test('clips without an event: the Unassociated Clips entry and its two-column page', async ({ page, request, isMobile }) => {
-    await signIn(page, { email: uniqueEmail('loose-clips') });
+    await signInAs(page, { email: uniqueEmail('loose-clips') });
     const token = await storedToken(page);
     for (const minute of range(1, 3)) await uploadClipViaApi(request, token, video, { recordedAt: recordedAt(minute) });
 
@@ -212,8 +211,7 @@ test.describe('Clips', () => {
   });
 
   test('a new user: My Clips says there is nothing yet and offers the upload', async ({ page }) => {
-    await signIn(page, { email: uniqueEmail('no-clips') });
-    await page.goto('/clips/list');
+    await signInAs(page, { email: uniqueEmail('no-clips'), path: '/clips/list' });
     await expect(page.getByText(/No clips yet/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Upload Clips' }).last()).toHaveAttribute('href', '/clips/upload');
     await expectAccessible(page);
@@ -224,7 +222,7 @@ test.describe('Clips', () => {
     context,
     request,
   }) => {
-    await signIn(page, { email: uniqueEmail('two-tabs') });
+    await signInAs(page, { email: uniqueEmail('two-tabs') });
     const token = await storedToken(page);
     await uploadClipViaApi(request, token, video, { recordedAt: recordedAt(1) });
 

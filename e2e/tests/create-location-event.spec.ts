@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures';
-import { signIn } from '../support/auth';
+import { signInAs } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { goViaMenu } from '../support/shell';
 
@@ -18,7 +18,7 @@ test.describe('Admin creates a location and an event there', () => {
     page,
     isMobile,
   }, testInfo) => {
-    await signIn(page, { email: uniqueEmail('venue-admin'), admin: true });
+    await signInAs(page, { email: uniqueEmail('venue-admin'), admin: true });
 
     // Add Location, through the menu the way an admin gets there.
     await goViaMenu(page, isMobile, 'Add Location', '/location/add');

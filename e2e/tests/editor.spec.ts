@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { signIn } from '../support/auth';
+import { signInAs } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { call, createEventViaApi, uploadClipViaApi, type UploadedClip } from '../support/clips';
 import { expect, test, uniqueEmail } from '../support/fixtures';
@@ -60,7 +60,7 @@ async function setUp(page: Page, request: APIRequestContext, admin: string): Pro
     startTime: EVENT_START,
     endTime: at(3 * 3600),
   });
-  await signIn(page, { email: uniqueEmail('editor') });
+  await signInAs(page, { email: uniqueEmail('editor') });
   const token = await storedToken(page);
   const clipA = await uploadClipViaApi(request, token, videoA, { eventId: event.id, recordedAt: CLIP_A_START });
   const clipB = await uploadClipViaApi(request, token, videoB, { eventId: event.id, recordedAt: CLIP_B_START });
@@ -110,12 +110,11 @@ const leaving = (page: Page, origin: string) =>
 test.describe('Highlight editor', () => {
   test('token stripped, no referrer; clips in order with the moment; reload; reorder, trim, name, Render returns completed', async ({
     page,
-    browser,
     baseURL,
     request,
   }) => {
     test.setTimeout(120_000);
-    const s = await setUp(page, request, await adminToken(browser, baseURL!, uniqueEmail('editor-admin')));
+    const s = await setUp(page, request, await adminToken(baseURL!, uniqueEmail('editor-admin')));
     const session = await createSession(request, s);
     expect(session.editorUrl).toBe(`/editor/${session.id}?token=${session.token}`);
 
@@ -185,12 +184,11 @@ test.describe('Highlight editor', () => {
 
   test('Cancel returns without the flag; a cancelled session, a used or wrong token and an unknown session show clear errors', async ({
     page,
-    browser,
     baseURL,
     request,
   }) => {
     test.setTimeout(120_000);
-    const s = await setUp(page, request, await adminToken(browser, baseURL!, uniqueEmail('editor-admin')));
+    const s = await setUp(page, request, await adminToken(baseURL!, uniqueEmail('editor-admin')));
     const session = await createSession(request, s);
 
     await page.goto(session.editorUrl);

@@ -1,5 +1,5 @@
 import { expect, test, JWT_PATTERN, uniqueEmail } from '../support/fixtures';
-import { signIn } from '../support/auth';
+import { signInAs } from '../support/auth';
 import { breakShareScreenChunk, FALLBACK_BODY, FALLBACK_TITLE } from '../support/errors';
 import { goViaMenu } from '../support/shell';
 import type { ErrorReport } from '../../src/features/errors/errorReport';
@@ -8,7 +8,7 @@ test('a screen whose code fails to load shows the fallback, reports it without a
   page,
   isMobile,
 }) => {
-  await signIn(page, { email: uniqueEmail('unlucky') });
+  await signInAs(page, { email: uniqueEmail('unlucky') });
   const userId = await page.evaluate(() => {
     for (const store of [sessionStorage, localStorage]) {
       for (let i = 0; i < store.length; i += 1) {
@@ -78,7 +78,7 @@ test('a screen whose code fails to load shows the fallback, reports it without a
 // fallback stays (src/app/router.tsx + src/features/errors/RouteErrorFallback.tsx). docs/product/part-1.md §2:
 // (fixed; kept as a regression test)
 test('Try Again shows the page once its code can load', async ({ page, isMobile }) => {
-  await signIn(page, { email: uniqueEmail('retry') });
+  await signInAs(page, { email: uniqueEmail('retry') });
   const restore = await breakShareScreenChunk(page);
   await goViaMenu(page, isMobile, 'Share Highlights', '/highlights/share');
   await expect(page.getByRole('heading', { name: FALLBACK_TITLE })).toBeVisible();

@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, test, testWithOwnServer, uniqueEmail } from '../support/fixtures';
-import { signIn } from '../support/auth';
+import { signInAs } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { createEventViaApi, uploadClipViaApi } from '../support/clips';
 import { createVenueViaApi, DAY, expectedMiles, fromNow, HOUR, milesNorthOf, type Point, type Venue } from '../support/events';
@@ -62,13 +62,8 @@ async function expectHeading(page: Page, name: string) {
 }
 
 test.describe('Current & Upcoming Events', () => {
-  test('live events first with the LIVE badge, then the next 7 days; not later, not past', async ({
-    page,
-    browser,
-    baseURL,
-    request,
-  }) => {
-    const token = await adminToken(browser, baseURL!, uniqueEmail('discovery-admin'));
+  test('live events first with the LIVE badge, then the next 7 days; not later, not past', async ({ page, baseURL, request }) => {
+    const token = await adminToken(baseURL!, uniqueEmail('discovery-admin'));
     const venue = await createVenueViaApi(request, token, {
       name: unique('Ely Sports Park'),
       address: '1 Park Ave',
@@ -83,7 +78,7 @@ test.describe('Current & Upcoming Events', () => {
     const later = await make('Game in ten days', 10 * DAY);
     const past = await make('Game last week', -7 * DAY);
 
-    await signIn(page, { email: uniqueEmail('discovery-viewer') });
+    await signInAs(page, { email: uniqueEmail('discovery-viewer') });
     // A deep link, with no navigation state.
     await page.goto('/event/upcoming');
     await expectHeading(page, 'Current & Upcoming Events');
@@ -112,11 +107,10 @@ test.describe('Nearby Events', () => {
   test('with the location granted: events within 25 miles from today on, with distances', async ({
     page,
     context,
-    browser,
     baseURL,
     request,
   }) => {
-    const token = await adminToken(browser, baseURL!, uniqueEmail('nearby-admin'));
+    const token = await adminToken(baseURL!, uniqueEmail('nearby-admin'));
     const nearAt = milesNorthOf(EUREKA_NV, 3.2);
     const farAt = milesNorthOf(EUREKA_NV, 40.2);
     const near = await createVenueViaApi(request, token, {
@@ -142,8 +136,7 @@ test.describe('Nearby Events', () => {
     const farSoon = await eventAt(request, token, far, 'Far game tomorrow', DAY);
 
     await allowLocation(context, EUREKA_NV);
-    await signIn(page, { email: uniqueEmail('nearby-viewer') });
-    await page.goto('/event/nearest');
+    await signInAs(page, { email: uniqueEmail('nearby-viewer'), path: '/event/nearest' });
     await expectHeading(page, 'Nearby Events');
 
     const list = page.getByRole('list', { name: 'Events near you' });
@@ -160,11 +153,10 @@ test.describe('Nearby Events', () => {
   test('with the location denied: the message and Try Again, which works once it is allowed', async ({
     page,
     context,
-    browser,
     baseURL,
     request,
   }) => {
-    const token = await adminToken(browser, baseURL!, uniqueEmail('denied-admin'));
+    const token = await adminToken(baseURL!, uniqueEmail('denied-admin'));
     const venue = await createVenueViaApi(request, token, {
       name: unique('Tonopah Courts'),
       address: '5 Court St',
@@ -175,8 +167,7 @@ test.describe('Nearby Events', () => {
     const event = await eventAt(request, token, venue, 'Tonopah game', DAY);
 
     // No permission granted: the browser refuses the location.
-    await signIn(page, { email: uniqueEmail('denied-viewer') });
-    await page.goto('/event/nearest');
+    await signInAs(page, { email: uniqueEmail('denied-viewer'), path: '/event/nearest' });
     await expectHeading(page, 'Nearby Events');
     const alert = page.getByRole('alert');
     await expect(alert).toContainText(DENIED);
@@ -207,7 +198,7 @@ test.describe('Nearby Locations (ADMIN menu)', () => {
   }) => {
     const adminEmail = uniqueEmail('venues-admin');
     await allowLocation(context, WINNEMUCCA_NV);
-    await signIn(page, { email: adminEmail, admin: true });
+    await signInAs(page, { email: adminEmail, admin: true });
     const token = await storedToken(page);
     const nearAt = milesNorthOf(WINNEMUCCA_NV, 7.4);
     const near = await createVenueViaApi(request, token, {
@@ -241,8 +232,7 @@ test.describe('Nearby Locations (ADMIN menu)', () => {
   });
 
   test('with the location denied: the message and Try Again', async ({ page }) => {
-    await signIn(page, { email: uniqueEmail('venues-denied'), admin: true });
-    await page.goto('/location/nearest');
+    await signInAs(page, { email: uniqueEmail('venues-denied'), admin: true, path: '/location/nearest' });
     await expectHeading(page, 'Nearby Locations');
     const alert = page.getByRole('alert');
     await expect(alert).toContainText(DENIED);
@@ -255,10 +245,10 @@ test.describe('Nearby Locations (ADMIN menu)', () => {
 testWithOwnServer.describe('Recent Events picker', () => {
   testWithOwnServer(
     "'All Events' by default without content of one's own; 'With My Content' once the user has a clip, though others' events are recent too",
-    async ({ page, browser, baseURL, request }) => {
+    async ({ page, baseURL, request }) => {
       // A server of its own to start, a real video to make and upload, two users, several screens.
       testWithOwnServer.slow();
-      const admin = await adminToken(browser, baseURL!, uniqueEmail('recent-admin'));
+      const admin = await adminToken(baseURL!, uniqueEmail('recent-admin'));
       const venue = await createVenueViaApi(request, admin, {
         name: unique('Ely Gym'),
         address: '2 Gym Rd',
@@ -270,8 +260,7 @@ testWithOwnServer.describe('Recent Events picker', () => {
       const nextWeek = await eventAt(request, admin, venue, 'Next week game', 7 * DAY);
 
       // A user with no clips or tags, while there are recent events: 'All Events' (docs/product/part-2.md §4).
-      await signIn(page, { email: uniqueEmail('recent-newcomer') });
-      await page.goto('/event/recent');
+      await signInAs(page, { email: uniqueEmail('recent-newcomer'), path: '/event/recent' });
       await expectHeading(page, 'Recent Events');
       await expect(page.getByRole('radio', { name: 'All Events' })).toBeChecked();
       const newcomerList = page.getByRole('list', { name: 'All Events' });
@@ -281,7 +270,7 @@ testWithOwnServer.describe('Recent Events picker', () => {
       await logOut(page);
 
       // A user who uploaded a clip to a recent event: 'With My Content'.
-      await signIn(page, { email: uniqueEmail('recent-parent') });
+      await signInAs(page, { email: uniqueEmail('recent-parent') });
       const video = makeClip(mkdtempSync(path.join(tmpdir(), 'courtside-recent-')), 'game.mp4');
       await uploadClipViaApi(request, await storedToken(page), video, { eventId: mine.id });
 

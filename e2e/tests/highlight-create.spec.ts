@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { signIn } from '../support/auth';
+import { signInAs } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { createEventViaApi, makePhoneClip, uploadClipViaApi } from '../support/clips';
 import { expect, test, uniqueEmail } from '../support/fixtures';
@@ -37,12 +37,11 @@ const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.flo
 
 test('tag a moment, upload a clip at it, select it under Tag 1, Edit Highlight â†’ the editor', async ({
   page,
-  browser,
   baseURL,
   request,
 }) => {
   test.setTimeout(90_000);
-  const admin = await adminToken(browser, baseURL!, uniqueEmail('hl-admin'));
+  const admin = await adminToken(baseURL!, uniqueEmail('hl-admin'));
   const event = await createEventViaApi(request, admin, {
     name: unique('Highlight Cup'),
     venue: 'Fenway',
@@ -50,7 +49,7 @@ test('tag a moment, upload a clip at it, select it under Tag 1, Edit Highlight â
     endTime: '2026-07-05T02:00:00.000Z',
   });
   const email = uniqueEmail('hl-parent');
-  await signIn(page, { email });
+  await signInAs(page, { email });
   const token = await storedToken(page);
   await createTagViaApi(request, token, { eventId: event.id, timestamp: MOMENT, description: 'Corner kick' });
   await createTagViaApi(request, token, { eventId: event.id, timestamp: '2026-07-05T00:30:00.000Z' });
@@ -108,15 +107,15 @@ test('tag a moment, upload a clip at it, select it under Tag 1, Edit Highlight â
   await expect.poll(() => new URL(page.url()).search, { timeout: 10_000 }).toBe('');
 });
 
-test("the event's header shows while its clips load, the actions once they have", async ({ page, browser, baseURL, request }) => {
-  const admin = await adminToken(browser, baseURL!, uniqueEmail('hl-admin'));
+test("the event's header shows while its clips load, the actions once they have", async ({ page, baseURL, request }) => {
+  const admin = await adminToken(baseURL!, uniqueEmail('hl-admin'));
   const event = await createEventViaApi(request, admin, {
     name: unique('Header First Cup'),
     venue: 'Fenway',
     startTime: EVENT_START,
     endTime: '2026-07-05T02:00:00.000Z',
   });
-  await signIn(page, { email: uniqueEmail('hl-wait') });
+  await signInAs(page, { email: uniqueEmail('hl-wait') });
   // The clips' answers wait until the test lets them through.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -139,18 +138,17 @@ test("the event's header shows while its clips load, the actions once they have"
 
 test("the start asks for the event's data and the screen's code at once, not once the shell has rendered", async ({
   page,
-  browser,
   baseURL,
   request,
 }, testInfo) => {
-  const admin = await adminToken(browser, baseURL!, uniqueEmail('hl-admin'));
+  const admin = await adminToken(baseURL!, uniqueEmail('hl-admin'));
   const event = await createEventViaApi(request, admin, {
     name: unique('Early Cup'),
     venue: 'Fenway',
     startTime: EVENT_START,
     endTime: '2026-07-05T02:00:00.000Z',
   });
-  await signIn(page, { email: uniqueEmail('hl-early'), keepSignedIn: true });
+  await signInAs(page, { email: uniqueEmail('hl-early'), keepSignedIn: true });
   const path = `/highlights/create/${event.id}`;
 
   // The shell's code refused, so React never renders the route that would ask for the screen: the screen's code and

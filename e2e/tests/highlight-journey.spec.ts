@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { signIn } from '../support/auth';
+import { signInAs } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { createEventViaApi, makePhoneClip, uploadClipViaApi } from '../support/clips';
 import { expect, test, uniqueEmail } from '../support/fixtures';
@@ -41,13 +41,12 @@ async function expectAccessible(page: Page) {
 
 test('tag, clip, select under Tag 1, edit, render, watch, seek, download, deep link', async ({
   page,
-  browser,
   baseURL,
   request,
   isMobile,
 }) => {
   test.setTimeout(240_000);
-  const admin = await adminToken(browser, baseURL!, uniqueEmail('journey-admin'));
+  const admin = await adminToken(baseURL!, uniqueEmail('journey-admin'));
   const event = await createEventViaApi(request, admin, {
     name: `Journey Cup ${Date.now().toString(36)}`,
     venue: 'Fenway',
@@ -55,7 +54,7 @@ test('tag, clip, select under Tag 1, edit, render, watch, seek, download, deep l
     endTime: '2026-07-05T02:00:00.000Z',
     sport: 'Soccer',
   });
-  await signIn(page, { email: uniqueEmail('journey') });
+  await signInAs(page, { email: uniqueEmail('journey') });
   const token = await storedToken(page);
   await createTagViaApi(request, token, { eventId: event.id, timestamp: MOMENT, description: 'Goal' });
   await uploadClipViaApi(request, token, video, { eventId: event.id });

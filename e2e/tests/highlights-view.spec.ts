@@ -9,7 +9,7 @@ import { mkdtempSync, openSync, readSync, closeSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { signIn } from '../support/auth';
+import { signInAs } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { createEventViaApi, makePhoneClip, uploadClipViaApi } from '../support/clips';
 import { expect, test, uniqueEmail } from '../support/fixtures';
@@ -94,13 +94,12 @@ async function renderThroughEditor(
 test.describe('Highlights list and viewer', () => {
   test('back from the editor: confirmation, Processing, then the ready row; the viewer plays, seeks and downloads an H.264 MP4', async ({
     page,
-    browser,
     baseURL,
     request,
     isMobile,
   }) => {
     test.setTimeout(180_000);
-    const admin = await adminToken(browser, baseURL!, uniqueEmail('hl-admin'));
+    const admin = await adminToken(baseURL!, uniqueEmail('hl-admin'));
     const event = await createEventViaApi(request, admin, {
       name: unique('Highlight Cup'),
       venue: 'Fenway',
@@ -109,7 +108,7 @@ test.describe('Highlights list and viewer', () => {
       sport: 'Soccer',
     });
     const email = uniqueEmail('highlighter');
-    await signIn(page, { email });
+    await signInAs(page, { email });
     const token = await storedToken(page);
     const clips = [
       await uploadClipViaApi(request, token, firstVideo, { eventId: event.id }),
@@ -194,7 +193,7 @@ test.describe('Highlights list and viewer', () => {
   });
 
   test('an unknown highlight, a cancelled edit, and the empty list', async ({ page }) => {
-    await signIn(page, { email: uniqueEmail('hl-empty') });
+    await signInAs(page, { email: uniqueEmail('hl-empty') });
 
     // Back from the editor after Cancel: a note, the parameters gone; nothing yet: the empty state.
     await page.goto('/highlights/view?editing_session=4b0d3c1e-2f9a-4c55-9d3e-0a6c1f2b7e11');

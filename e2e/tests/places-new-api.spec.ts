@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures';
-import { signIn } from '../support/auth';
+import { signInAs } from '../support/auth';
 import { goViaMenu } from '../support/shell';
 
 interface PlacesCalls {
@@ -45,7 +45,7 @@ async function countPlacesCalls(page: Page): Promise<() => Promise<PlacesCalls>>
 }
 
 async function openAddLocation(page: Page, isMobile: boolean) {
-  await signIn(page, { email: uniqueEmail('places-admin'), admin: true });
+  await signInAs(page, { email: uniqueEmail('places-admin'), admin: true });
   await goViaMenu(page, isMobile, 'Add Location', '/location/add');
   await expect(page.getByRole('heading', { name: 'Add Location', level: 1 })).toBeVisible();
   const search = page.getByRole('combobox', { name: 'Search for a place' });

@@ -78,12 +78,11 @@ test.describe('the prerendered signed-in frame', () => {
 
   test("Create Highlight's frame names its event, asked for by the HTML before the app's code has run", async ({
     page,
-    browser,
     baseURL,
     request,
   }, testInfo) => {
     const phone = testInfo.project.name === 'mobile';
-    const admin = await adminToken(browser, baseURL!, uniqueEmail('frame-admin'));
+    const admin = await adminToken(baseURL!, uniqueEmail('frame-admin'));
     const event = await createEventViaApi(request, admin, {
       name: `Frame Cup ${Date.now().toString(36)}`,
       venue: 'Fenway',

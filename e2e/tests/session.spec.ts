@@ -241,18 +241,14 @@ test.describe('Forced sign-out by the server', () => {
     ['revoke', REVOKED_TEXT],
     ['delete', DELETED_TEXT],
   ] as const) {
-    test(`an administrator's ${action} ends the user's session at the next call: "${text}"`, async ({
-      page,
-      browser,
-      baseURL,
-    }) => {
+    test(`an administrator's ${action} ends the user's session at the next call: "${text}"`, async ({ page, baseURL }) => {
       const email = uniqueEmail(action);
       await page.clock.install({ time: Date.now() });
       await signIn(page, { email });
       const signedInAt = await pageNow(page);
       await settled(page);
 
-      const admin = await adminToken(browser, baseURL!, uniqueEmail('admin'));
+      const admin = await adminToken(baseURL!, uniqueEmail('admin'));
       await adminAction(page, admin, action, email);
 
       // The app calls the server on its own only to refresh: drive time there, the user working.

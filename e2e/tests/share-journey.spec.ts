@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { signIn } from '../support/auth';
+import { signInAs } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { createEventViaApi, makePhoneClip, uploadClipViaApi } from '../support/clips';
 import { expect, test, uniqueEmail } from '../support/fixtures';
@@ -57,7 +57,7 @@ test('Make my highlight, render, share, watch without an account, revoke', async
   viewport,
 }) => {
   test.setTimeout(240_000);
-  const admin = await adminToken(browser, baseURL!, uniqueEmail('share-admin'));
+  const admin = await adminToken(baseURL!, uniqueEmail('share-admin'));
   const event = await createEventViaApi(request, admin, {
     name: `Family Cup ${Date.now().toString(36)}`,
     venue: 'Fenway',
@@ -66,7 +66,7 @@ test('Make my highlight, render, share, watch without an account, revoke', async
     sport: 'Soccer',
   });
   const email = uniqueEmail('parent');
-  await signIn(page, { email });
+  await signInAs(page, { email });
   const token = await storedToken(page);
   for (const timestamp of MOMENTS) await createTagViaApi(request, token, { eventId: event.id, timestamp });
   await uploadClipViaApi(request, token, clipA, { eventId: event.id });
@@ -178,11 +178,10 @@ test('Make my highlight, render, share, watch without an account, revoke', async
 
 test('Make my highlight says when no tagged moment has a clip, and offers the upload screen', async ({
   page,
-  browser,
   baseURL,
   request,
 }) => {
-  const admin = await adminToken(browser, baseURL!, uniqueEmail('share-admin2'));
+  const admin = await adminToken(baseURL!, uniqueEmail('share-admin2'));
   const event = await createEventViaApi(request, admin, {
     name: `Empty Cup ${Date.now().toString(36)}`,
     venue: 'Fenway',
@@ -190,7 +189,7 @@ test('Make my highlight says when no tagged moment has a clip, and offers the up
     endTime: '2026-08-01T20:00:00.000Z',
     sport: 'Soccer',
   });
-  await signIn(page, { email: uniqueEmail('noclips') });
+  await signInAs(page, { email: uniqueEmail('noclips') });
   const token = await storedToken(page);
   await createTagViaApi(request, token, { eventId: event.id, timestamp: MOMENTS[0]! });
   await page.goto(`/tags/by-event/${event.id}`);

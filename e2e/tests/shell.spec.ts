@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures';
-import { displayNameOf, signIn } from '../support/auth';
+import { displayNameOf, signInAs } from '../support/auth';
 import { openAccountMenu, openMainMenu } from '../support/shell';
 
 const GROUPS_FOR_EVERYONE = ['Events', 'Clips', 'Tags', 'Highlights'];
@@ -8,7 +8,7 @@ const ADMIN_USER_ENTRIES = ['Upgrade to Pro', 'Account', 'Billing', 'Notificatio
 
 test.describe('Navigation menu by role', () => {
   test('a non-admin sees Events, Clips, Tags and Highlights, but no Locations and no Add Event', async ({ page, isMobile }) => {
-    await signIn(page, { email: uniqueEmail('member') });
+    await signInAs(page, { email: uniqueEmail('member') });
     const nav = await openMainMenu(page, isMobile);
     for (const group of GROUPS_FOR_EVERYONE) await expect(nav.getByRole('list', { name: group })).toBeVisible();
     await expect(nav.getByRole('list', { name: 'Locations' })).toHaveCount(0);
@@ -24,7 +24,7 @@ test.describe('Navigation menu by role', () => {
   });
 
   test('an admin also sees Locations (Add Location, Nearby Locations) and Add Event', async ({ page, isMobile }) => {
-    await signIn(page, { email: uniqueEmail('admin'), admin: true });
+    await signInAs(page, { email: uniqueEmail('admin'), admin: true });
     const nav = await openMainMenu(page, isMobile);
     const locations = nav.getByRole('list', { name: 'Locations' });
     await expect(locations).toBeVisible();
@@ -39,7 +39,7 @@ test.describe('Navigation menu by role', () => {
 
   test('a non-admin sees the user menu with name and e-mail, Log out, and none of the admin entries', async ({ page }) => {
     const email = uniqueEmail('riley');
-    await signIn(page, { email });
+    await signInAs(page, { email });
     const menu = await openAccountMenu(page);
     await expect(menu.getByText(displayNameOf(email), { exact: true })).toBeVisible();
     await expect(menu.getByText(email, { exact: true })).toBeVisible();
@@ -51,7 +51,7 @@ test.describe('Navigation menu by role', () => {
 
   test('an admin sees Upgrade to Pro, Account, Billing and Notifications in the user menu', async ({ page }) => {
     const email = uniqueEmail('boss');
-    await signIn(page, { email, admin: true });
+    await signInAs(page, { email, admin: true });
     const menu = await openAccountMenu(page);
     await expect(menu.getByText(displayNameOf(email), { exact: true })).toBeVisible();
     await expect(menu.getByText(email, { exact: true })).toBeVisible();
@@ -75,7 +75,7 @@ test.describe('Desktop sidebar', () => {
   test('Ctrl+B collapses the sidebar to 3 rem and back to 16 rem, kept in the sidebar_state cookie for 7 days', async ({
     page,
   }) => {
-    await signIn(page, { email: uniqueEmail('sider') });
+    await signInAs(page, { email: uniqueEmail('sider') });
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await expect.poll(() => navWidth(page)).toBe(256);
 
@@ -106,7 +106,7 @@ test.describe('Desktop sidebar', () => {
   });
 
   test('the toolbar button toggles the sidebar too', async ({ page }) => {
-    await signIn(page, { email: uniqueEmail('button') });
+    await signInAs(page, { email: uniqueEmail('button') });
     const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await toggle.click();
@@ -117,8 +117,7 @@ test.describe('Desktop sidebar', () => {
   });
 
   test('breadcrumbs show full labels on desktop', async ({ page }) => {
-    await signIn(page, { email: uniqueEmail('crumbs') });
-    await page.goto('/event/upcoming');
+    await signInAs(page, { email: uniqueEmail('crumbs'), path: '/event/upcoming' });
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     await expect(crumbs).toContainText('Events');
@@ -148,7 +147,7 @@ test.describe('Menu and routes agree', () => {
   test.skip(({ isMobile }) => isMobile, 'One pass over the menu is enough; the mobile panel lists the same entries.');
 
   test('every menu entry opens its page, named in the breadcrumbs under its group', async ({ page }) => {
-    await signIn(page, { email: uniqueEmail('walker'), admin: true });
+    await signInAs(page, { email: uniqueEmail('walker'), admin: true });
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link')).toHaveCount(MENU_ENTRIES.length + 1); // + the brand link home
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
@@ -163,8 +162,7 @@ test.describe('Menu and routes agree', () => {
   });
 
   test('a member who opens an ADMIN-only address sees why there is nothing to do', async ({ page }) => {
-    await signIn(page, { email: uniqueEmail('curious') });
-    await page.goto('/event/create');
+    await signInAs(page, { email: uniqueEmail('curious'), path: '/event/create' });
     await expect(page.getByRole('main').getByText('This page is for administrators.', { exact: false })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current="page"]')).toHaveText('Add Event');
   });
@@ -176,7 +174,7 @@ test.describe('Mobile shell', () => {
   test('the bottom bar has Upload, Events, Tags and More; More opens the panel, and an item navigates and closes it', async ({
     page,
   }) => {
-    await signIn(page, { email: uniqueEmail('thumb') });
+    await signInAs(page, { email: uniqueEmail('thumb') });
     const bar = page.getByRole('navigation', { name: 'Shortcuts' });
     await expect(bar).toBeVisible();
     await expect(bar.getByRole('link', { name: 'Upload' })).toHaveAttribute('href', '/clips/upload');
@@ -203,8 +201,7 @@ test.describe('Mobile shell', () => {
   });
 
   test('breadcrumbs are cut to 12 characters', async ({ page }) => {
-    await signIn(page, { email: uniqueEmail('narrow') });
-    await page.goto('/event/upcoming');
+    await signInAs(page, { email: uniqueEmail('narrow'), path: '/event/upcoming' });
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     const current = crumbs.locator('[aria-current="page"]');
     await expect(current).toBeVisible();
@@ -219,8 +216,7 @@ test.describe('Mobile shell', () => {
 
 test.describe('Routes', () => {
   test('an unknown path shows a not-found page with a link home', async ({ page }) => {
-    await signIn(page, { email: uniqueEmail('lost') });
-    await page.goto('/no/such/page');
+    await signInAs(page, { email: uniqueEmail('lost'), path: '/no/such/page' });
     await expect(page.getByRole('heading', { level: 1, name: /not found/i })).toBeVisible();
     const home = page.getByRole('main').getByRole('link', { name: /home/i });
     await home.click();
@@ -229,15 +225,14 @@ test.describe('Routes', () => {
   });
 
   test('old links redirect: /events to /event/upcoming and /upload to /clips/upload', async ({ page }) => {
-    await signIn(page, { email: uniqueEmail('oldlinks') });
-    await page.goto('/events');
+    await signInAs(page, { email: uniqueEmail('oldlinks'), path: '/events' });
     await page.waitForURL((url) => url.pathname === '/event/upcoming');
     await page.goto('/upload');
     await page.waitForURL((url) => url.pathname === '/clips/upload');
   });
 
   test('Share Highlights opens from the menu and says what to do first', async ({ page, isMobile }) => {
-    await signIn(page, { email: uniqueEmail('sharer') });
+    await signInAs(page, { email: uniqueEmail('sharer') });
     const nav = await openMainMenu(page, isMobile);
     await nav.getByRole('link', { name: 'Share Highlights' }).click();
     await page.waitForURL((url) => url.pathname === '/highlights/share');

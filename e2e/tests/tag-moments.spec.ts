@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures';
-import { signIn } from '../support/auth';
+import { signInAs } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { call, createEventViaApi, type CreatedEvent } from '../support/clips';
 import { createVenueViaApi, expectedMiles, fromNow, HOUR, milesNorthOf, type Point } from '../support/events';
@@ -60,8 +60,7 @@ async function liveEventNear(
 
 /** A new user at /tags/add with the location known. */
 async function openTagMoments(page: Page) {
-  await signIn(page, { email: uniqueEmail('tagger') });
-  await page.goto('/tags/add');
+  await signInAs(page, { email: uniqueEmail('tagger'), path: '/tags/add' });
   await expect(page.getByRole('heading', { level: 1, name: 'Tag Moments' })).toBeVisible();
   await expect(page.getByText('Tag important moments during live events')).toBeVisible();
   await expect(page.getByRole('button', { name: /Location Status/ })).toContainText('Enabled');
@@ -93,14 +92,8 @@ async function tagsOf(request: APIRequestContext, token: string): Promise<Listed
 }
 
 test.describe('Tag Moments', () => {
-  test('finds the live event by text and nearby, tags twice, both sent once', async ({
-    page,
-    context,
-    browser,
-    baseURL,
-    request,
-  }) => {
-    const admin = await adminToken(browser, baseURL!, uniqueEmail('tags-admin'));
+  test('finds the live event by text and nearby, tags twice, both sent once', async ({ page, context, baseURL, request }) => {
+    const admin = await adminToken(baseURL!, uniqueEmail('tags-admin'));
     const { event, venueAt } = await liveEventNear(request, admin, DELTA_UT, 1.5, 'Delta');
     await allowLocation(context, DELTA_UT);
     await openTagMoments(page);
@@ -167,11 +160,10 @@ test.describe('Tag Moments', () => {
   test('a tag made offline waits on the device and is sent once when the connection returns', async ({
     page,
     context,
-    browser,
     baseURL,
     request,
   }) => {
-    const admin = await adminToken(browser, baseURL!, uniqueEmail('tags-offline-admin'));
+    const admin = await adminToken(baseURL!, uniqueEmail('tags-offline-admin'));
     const { event } = await liveEventNear(request, admin, BEAVER_UT, 0.8, 'Beaver');
     await allowLocation(context, BEAVER_UT);
     await openTagMoments(page);

@@ -94,10 +94,9 @@ const myTags = (request: APIRequestContext, token: string) => call<ServerTag[]>(
 test('tags kept by an earlier visit are sent when the app opens again, on any page, once, with their own time', async ({
   page,
   context,
-  browser,
   baseURL,
 }) => {
-  const admin = await adminToken(browser, baseURL!, uniqueEmail('outbox-admin'));
+  const admin = await adminToken(baseURL!, uniqueEmail('outbox-admin'));
   const event = await liveEvent(page.request, admin);
   await signIn(page, { email: uniqueEmail('outbox') });
   const auth = await readStoredAuth(page);
@@ -125,10 +124,9 @@ test('tags kept by an earlier visit are sent when the app opens again, on any pa
 
 test("another user of the same browser never sends nor sees someone's kept tags; the author's next sign-in sends them", async ({
   page,
-  browser,
   baseURL,
 }) => {
-  const admin = await adminToken(browser, baseURL!, uniqueEmail('outbox-admin2'));
+  const admin = await adminToken(baseURL!, uniqueEmail('outbox-admin2'));
   const event = await liveEvent(page.request, admin);
   const authorEmail = uniqueEmail('author');
   await signIn(page, { email: authorEmail });

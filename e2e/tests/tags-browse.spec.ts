@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { signIn } from '../support/auth';
+import { signInAs } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { createEventViaApi, makePhoneClip, uploadClipViaApi } from '../support/clips';
 import { expect, test, uniqueEmail } from '../support/fixtures';
@@ -64,13 +64,12 @@ function scrollToShare(page: Page, share: number) {
 test.describe('Tags', () => {
   test('35 tags: All My Tags pages 20, scroll, Load More; Event tags shows the moment in its clip; My Tagged Events counts', async ({
     page,
-    browser,
     baseURL,
     request,
     isMobile,
   }) => {
     test.setTimeout(120_000);
-    const admin = await adminToken(browser, baseURL!, uniqueEmail('tags-admin'));
+    const admin = await adminToken(baseURL!, uniqueEmail('tags-admin'));
     const event = await createEventViaApi(request, admin, {
       name: unique('Tag Cup'),
       venue: 'Fenway',
@@ -79,7 +78,7 @@ test.describe('Tags', () => {
     });
     expect(event.timezone).toBe('America/New_York');
 
-    await signIn(page, { email: uniqueEmail('tagger') });
+    await signInAs(page, { email: uniqueEmail('tagger') });
     const token = await storedToken(page);
     const clip = await uploadClipViaApi(request, token, video, { eventId: event.id });
     expect(clip.timestamp).toBe(CLIP_START);
@@ -164,8 +163,7 @@ test.describe('Tags', () => {
   });
 
   test('a new user: every tag screen says there is nothing yet and what to do', async ({ page }) => {
-    await signIn(page, { email: uniqueEmail('no-tags') });
-    await page.goto('/tags/all');
+    await signInAs(page, { email: uniqueEmail('no-tags'), path: '/tags/all' });
     await expect(page.getByText(/No tags yet/)).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: 'Tag Moments' })).toHaveAttribute('href', '/tags/add');
     await expectAccessible(page);

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, CDPSession, Locator, Page, Response } from '@playwright/test';
 import { expect, test, testWithOwnServer, uniqueEmail } from '../support/fixtures';
-import { signIn } from '../support/auth';
+import { signInAs } from '../support/auth';
 import { keptFileKeys } from '../support/userData';
 import { makeLargeVideo } from '../support/videos';
 
@@ -135,7 +135,7 @@ test.describe('Upload queue: reload and resume', () => {
     test.setTimeout(120_000);
     acceptLeaveWarnings(page);
     const created = recordCreatedClips(page);
-    await signIn(page, { email: uniqueEmail('resumer') });
+    await signInAs(page, { email: uniqueEmail('resumer') });
     await openUploadScreen(page);
     const cdp = await openThrottle(page);
     // A slow uplink (28 MB at 1 MB/s): the queue outlasts KEEP_WORTH_MS, so every file is copied for a reload
@@ -203,7 +203,7 @@ test.describe('Upload queue: reload and resume', () => {
     test.setTimeout(60_000);
     acceptLeaveWarnings(page);
     const created = recordCreatedClips(page);
-    await signIn(page, { email: uniqueEmail('fresh') });
+    await signInAs(page, { email: uniqueEmail('fresh') });
     await openUploadScreen(page);
     const cdp = await openThrottle(page);
     await throttleUploads(cdp, 256 * 1024);
@@ -248,7 +248,7 @@ outageTest.describe('Upload queue: server outage', () => {
       outageTest.setTimeout(150_000);
       acceptLeaveWarnings(page);
       const created = recordCreatedClips(page);
-      await signIn(page, { email: uniqueEmail('outage') });
+      await signInAs(page, { email: uniqueEmail('outage') });
       await openUploadScreen(page);
       const cdp = await openThrottle(page);
       await throttleUploads(cdp, 1 * MB);

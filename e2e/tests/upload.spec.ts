@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures';
-import { signIn } from '../support/auth';
+import { signInAs } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { goViaMenu } from '../support/shell';
 import { ffmpegPath } from '../support/videos';
@@ -63,7 +63,7 @@ async function createEvent(browser: Browser, baseURL: string, name: string): Pro
   const context = await browser.newContext({ baseURL });
   try {
     const page = await context.newPage();
-    await signIn(page, { email: uniqueEmail('upload-admin'), admin: true });
+    await signInAs(page, { email: uniqueEmail('upload-admin'), admin: true });
     const token = await bearerOf(page);
     const locations = await api<Array<{ id: string }>>(context.request, 'GET', '/api/v1/locations/search?q=Wrigley', token);
     expect(locations.length).toBeGreaterThan(0);
@@ -95,7 +95,7 @@ test.describe('Upload Clips', () => {
     const eventName = `Upload Cup ${Date.now().toString(36)}`;
     await createEvent(browser, baseURL!, eventName);
 
-    await signIn(page, { email: uniqueEmail('uploader') });
+    await signInAs(page, { email: uniqueEmail('uploader') });
     await openUpload(page, isMobile);
 
     await expect(page.getByText('No event selected')).toBeVisible();
@@ -135,7 +135,7 @@ test.describe('Upload Clips', () => {
   });
 
   test('a selection with an invalid file is refused as a whole, with a message per file', async ({ page, isMobile }) => {
-    await signIn(page, { email: uniqueEmail('picky') });
+    await signInAs(page, { email: uniqueEmail('picky') });
     await openUpload(page, isMobile);
 
     await page

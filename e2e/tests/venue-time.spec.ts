@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures';
-import { signIn } from '../support/auth';
+import { signInAs } from '../support/auth';
 import { adminToken } from '../support/session';
 
 test.use({ timezoneId: 'Asia/Tokyo' });
@@ -19,12 +19,11 @@ async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', url: s
 test.describe('Venue time', () => {
   test('event times in Upload Clips are the venue’s, with its zone, seen from a device in Tokyo', async ({
     page,
-    browser,
     baseURL,
     request,
   }) => {
     const tag = `Venue ${Date.now().toString(36)}`;
-    const token = await adminToken(browser, baseURL!, uniqueEmail('venue-time-admin'));
+    const token = await adminToken(baseURL!, uniqueEmail('venue-time-admin'));
     const [fenway] = await api<Array<{ id: string; timezone: string }>>(
       request,
       'GET',
@@ -45,7 +44,7 @@ test.describe('Venue time', () => {
       });
     }
 
-    await signIn(page, { email: uniqueEmail('venue-time-viewer') });
+    await signInAs(page, { email: uniqueEmail('venue-time-viewer') });
     // The device really is in Tokyo: the same instant reads as the next morning there.
     expect(await page.evaluate(() => new Date('2027-07-04T23:05:00.000Z').toLocaleString('en-US', { hour: 'numeric' }))).toBe(
       '8 AM',
