@@ -4,6 +4,7 @@
  * and back to the app on '/'.
  */
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { waitForScreen } from './shell';
 
 export interface SignInOptions {
   email: string;
@@ -78,7 +79,7 @@ export async function signInOverHttp(
 /**
  * A signed-in user on `path` (default '/'), as a returning user is: signed in over HTTP, the session handed
  * to the page the way the app keeps it (tab storage; a persistent copy with keepSignedIn, docs/product/part-1.md
- * §9), then the app opened once. For tests whose subject is a signed-in screen, not the sign-in: auth.spec.ts,
+ * §9), then the app opened once, waiting for the screen (waitForScreen). For tests whose subject is a signed-in screen, not the sign-in: auth.spec.ts,
  * session.spec.ts and the tests of what a sign-in does (user data, the tag outbox) walk signIn instead. It spares
  * each test two loads of the app and one of the provider's page.
  */
@@ -102,6 +103,8 @@ export async function signInAs(page: Page, opts: SignInOptions & { path?: string
     { signedIn, keep: opts.keepSignedIn ?? false },
   );
   await page.goto(opts.path ?? '/');
+  // The app's first load in this tab is a cold one: give it the time the screens' sign-in used to absorb.
+  await waitForScreen(page);
   return signedIn;
 }
 

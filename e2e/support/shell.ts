@@ -30,3 +30,15 @@ export async function logOut(page: Page): Promise<void> {
   await menu.getByRole('menuitem', { name: 'Log out' }).click();
   await page.waitForURL((url) => url.pathname === '/login');
 }
+
+/**
+ * Waits until the shell shows the screen at the page's address: the shell is up and the screen's code has
+ * arrived (the Suspense fallback, the main area's own "Loading..." status, is gone). A tab's first load fetches
+ * and compiles every file cold, which on a slow night takes longer than an expectation's 7 s
+ * (docs/performance.md "The machine's pace"): this allows 30 s.
+ */
+export async function waitForScreen(page: Page): Promise<void> {
+  const main = page.locator('main');
+  await expect(main).toBeVisible({ timeout: 30_000 });
+  await expect(main.locator(':scope > [role="status"][aria-label="Loading..."]')).toHaveCount(0, { timeout: 30_000 });
+}

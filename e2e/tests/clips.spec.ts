@@ -13,7 +13,7 @@ import { signInAs } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { createEventViaApi, makePhoneClip, uploadClipViaApi } from '../support/clips';
 import { adminToken, storedToken } from '../support/session';
-import { goViaMenu } from '../support/shell';
+import { goViaMenu, waitForScreen } from '../support/shell';
 
 /** 7:00 PM EDT on 4 July 2026 at Fenway Park; clip n is recorded n minutes later. */
 const EVENT_START = '2026-07-04T23:00:00.000Z';
@@ -228,6 +228,7 @@ test.describe('Clips', () => {
 
     const other = await context.newPage();
     await other.goto('/clips');
+    await waitForScreen(other); // a new tab's first load
     const entry = other.getByRole('link', { name: /Unassociated Clips/ });
     await expect(entry).toContainText('1 clip');
 

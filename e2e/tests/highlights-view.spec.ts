@@ -15,6 +15,7 @@ import { createEventViaApi, makePhoneClip, uploadClipViaApi } from '../support/c
 import { expect, test, uniqueEmail } from '../support/fixtures';
 import { currentTime, expectPlayable, videoCodecOf } from '../support/highlights';
 import { adminToken, storedToken } from '../support/session';
+import { waitForScreen } from '../support/shell';
 
 const EVENT_START = '2026-07-04T23:00:00.000Z';
 const CLIP_SECONDS = 8;
@@ -187,6 +188,7 @@ test.describe('Highlights list and viewer', () => {
     // A deep link in a new tab (no navigation state) loads the highlight and plays.
     const tab = await page.context().newPage();
     await tab.goto(`/highlight/view/${highlightId}`);
+    await waitForScreen(tab); // a new tab's first load
     await expect(tab.getByRole('heading', { name: title, level: 1 })).toBeVisible();
     await expectPlayable(tab);
     await tab.close();
