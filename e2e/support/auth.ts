@@ -1,7 +1,8 @@
 /**
- * Signing in the way a user does: the app's Sign in button, the local API's stand-in identity
- * provider page (server/routes/idp.ts: radio "Google"/"Apple", "Email", "Administrator", "Continue"),
- * and back to the app on '/'.
+ * Signing in. `signIn` goes the way a user does: the app's Sign in button, the local API's stand-in identity
+ * provider page (server/routes/idp.ts: radio "Google"/"Apple", "Email", "Administrator", "Continue"), and back
+ * to the app on '/'. `signInOverHttp` and `signInAs` skip the screens, for tests whose subject is not the
+ * sign-in (docs/decisions.md "Browser tests sign in through the screens only where the sign-in is the subject").
  */
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { waitForScreen } from './shell';
@@ -79,9 +80,9 @@ export async function signInOverHttp(
 /**
  * A signed-in user on `path` (default '/'), as a returning user is: signed in over HTTP, the session handed
  * to the page the way the app keeps it (tab storage; a persistent copy with keepSignedIn, docs/product/part-1.md
- * §9), then the app opened once, waiting for the screen (waitForScreen). For tests whose subject is a signed-in screen, not the sign-in: auth.spec.ts,
- * session.spec.ts and the tests of what a sign-in does (user data, the tag outbox) walk signIn instead. It spares
- * each test two loads of the app and one of the provider's page.
+ * §9), then the app opened once, waiting for the screen (waitForScreen). For tests whose subject is a signed-in
+ * screen, not the sign-in: auth.spec.ts, session.spec.ts and the tests of what a sign-in does (user data, the
+ * tag outbox) walk signIn instead. It spares each test two loads of the app and one of the provider's page.
  */
 export async function signInAs(page: Page, opts: SignInOptions & { path?: string }): Promise<SignedInOverHttp> {
   const signedIn = await signInOverHttp(page.request, opts.email, { admin: opts.admin });
