@@ -205,11 +205,14 @@ test.describe('Sign-in failures', () => {
 
     await page.goto('/login');
     await signInFromLoginPage(page, { email: uniqueEmail('replay') });
+    // The notice shows for 1 s only: watch for it from here on, not from after reading the answer, which on a
+    // slow night took the runner longer than that second.
+    const recovering = expect(page.getByText('Recovering your session...')).toBeVisible({ timeout: 20_000 });
     const answer = await callbackAnswer;
     expect(answer.status()).toBe(400);
     expect((await answer.json()).code).toBe('AUTH_CODE_EXPIRED');
 
-    await expect(page.getByText('Recovering your session...')).toBeVisible();
+    await recovering;
     // After 1 s: the URL is cleared, '/' is requested, and the guard sends the signed-out user to /login.
     await page.waitForURL((url) => url.pathname === '/login' && url.search === '', { timeout: 10_000 });
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
