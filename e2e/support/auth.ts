@@ -7,6 +7,10 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { waitForScreen } from './shell';
 
+/** Where the app keeps the session: tab storage, and a persistent copy with "Keep me signed in" or on mobile. */
+export const AUTH_KEY = 'courtside.auth';
+export const PERSISTENT_AUTH_KEY = 'courtside.auth.persistent';
+
 export interface SignInOptions {
   email: string;
   admin?: boolean;
@@ -89,7 +93,7 @@ export async function signInAs(page: Page, opts: SignInOptions & { path?: string
   // A document of the app's origin without the app, to write its storage before the app first reads it.
   await page.goto('/favicon.svg');
   await page.evaluate(
-    ({ signedIn, keep }) => {
+    ({ signedIn, keep, keys }) => {
       const now = Date.now();
       const record = JSON.stringify({
         ...signedIn,
@@ -98,10 +102,10 @@ export async function signInAs(page: Page, opts: SignInOptions & { path?: string
         persistAcrossRestarts: keep,
         clockOffsetMs: 0,
       });
-      window.sessionStorage.setItem('courtside.auth', record);
-      if (keep) window.localStorage.setItem('courtside.auth.persistent', record);
+      window.sessionStorage.setItem(keys.tab, record);
+      if (keep) window.localStorage.setItem(keys.persistent, record);
     },
-    { signedIn, keep: opts.keepSignedIn ?? false },
+    { signedIn, keep: opts.keepSignedIn ?? false, keys: { tab: AUTH_KEY, persistent: PERSISTENT_AUTH_KEY } },
   );
   await page.goto(opts.path ?? '/');
   // The app's first load in this tab is a cold one: give it the time the screens' sign-in used to absorb.

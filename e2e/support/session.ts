@@ -3,11 +3,10 @@
  * counting requests, and an administrator's token for the admin endpoints (docs/api.md).
  */
 import { expect, type BrowserContext, type Page, type Request } from '@playwright/test';
-import { signInOverHttp } from './auth';
+import { AUTH_KEY, PERSISTENT_AUTH_KEY, signInOverHttp } from './auth';
 
 export const MINUTE = 60_000;
-export const AUTH_KEY = 'courtside.auth';
-export const PERSISTENT_AUTH_KEY = 'courtside.auth.persistent';
+export { AUTH_KEY, PERSISTENT_AUTH_KEY };
 export const REFRESH_PATH = '/api/v1/auth/verify/refresh';
 export const LOGOUT_PATH = '/api/v1/auth/logout';
 
