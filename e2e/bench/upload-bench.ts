@@ -11,7 +11,7 @@
  * The files are real videos (the server keeps only what ffprobe reads as one): one made with ffmpeg, copied.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -29,6 +29,12 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 // The server probes each upload and makes its thumbnail after answering: a run that starts while the previous
 // run's are still being made shares two cores with them. Each measured run starts after this pause.
 const PAUSE_MS = Number(process.env.BENCH_PAUSE_MS ?? 4000);
+/**
+ * BENCH_PROFILE=<dir> writes the page's V8 CPU profile of each app run there (`app-<round>.cpuprofile`, opened by
+ * DevTools' Performance panel): where the app's main-thread time goes. The sampling slows the page, so the
+ * throughputs of such a run are not comparable with the others.
+ */
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 
 /** The machine's CPU time so far, busy and all (Linux's /proc/stat); null where it cannot be read. */
 function cpuTimes(): { busy: number; total: number } | null {
@@ -159,6 +165,10 @@ async function main() {
         await page.waitForTimeout(Math.max(PAUSE_MS, Number(process.env.BENCH_SETTLE_MS ?? 0)));
         await quietMachine();
         // Each file's status chip carries data-status (src/features/uploads/UploadFileList.tsx).
+        if (PROFILE_DIR) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.start');
+        }
         const before = await mainThread();
         appMsRuns.push(
           (await page.evaluate(`new Promise((resolve) => {
@@ -176,6 +186,11 @@ async function main() {
           })`)) as number,
         );
         appThread.push(since(before, await mainThread()));
+        if (PROFILE_DIR) {
+          const { profile } = await cdp.send('Profiler.stop');
+          mkdirSync(PROFILE_DIR, { recursive: true });
+          writeFileSync(path.join(PROFILE_DIR, `app-${round}.cpuprofile`), JSON.stringify(profile));
+        }
         if (round === 0) {
           await cdp.send('HeapProfiler.collectGarbage');
           heapAfter = (await cdp.send('Runtime.getHeapUsage')).usedSize;
