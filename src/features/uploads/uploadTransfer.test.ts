@@ -101,6 +101,32 @@ describe('the upload transfer (XHR in an eventChannel)', () => {
     abort.mockRestore();
   });
 
+  it('passes on each new whole percent once, however often the browser reports', () => {
+    // A request that only reports progress: what the browser's XHR calls, without a transfer.
+    const upload: { onprogress?: (e: Pick<ProgressEvent, 'lengthComputable' | 'loaded' | 'total'>) => void } = {};
+    const fakeXhr = { upload, open: jest.fn(), setRequestHeader: jest.fn(), send: jest.fn(), abort: jest.fn() };
+    const constructor = jest.spyOn(globalThis, 'XMLHttpRequest').mockImplementation(() => fakeXhr as unknown as XMLHttpRequest);
+    const events = uploadChannel(request());
+    const seen: unknown[] = [];
+    const read = () =>
+      events.take((event) => {
+        if (event !== END) {
+          seen.push(event);
+          read();
+        }
+      });
+    read();
+    const report = (loaded: number, total: number, lengthComputable = true) =>
+      upload.onprogress!({ lengthComputable, loaded, total });
+    // A slow uplink: many reports inside one percent, then the next percents, a report of no known length, the end.
+    [100, 250, 900, 999, 1_000, 1_001, 2_500, 2_600].forEach((loaded) => report(loaded, 100_000));
+    report(50_000, 0, false);
+    report(100_000, 100_000);
+    expect(seen).toEqual([0, 1, 2, 100].map((percent) => ({ type: 'progress', percent })));
+    events.close();
+    constructor.mockRestore();
+  });
+
   it('closing it after the answer aborts nothing', async () => {
     apiServer.use(http.post(API('uploads'), () => HttpResponse.json({ success: true, data: { id: 1 } }, { status: 201 })));
     const abort = jest.spyOn(XMLHttpRequest.prototype, 'abort');
