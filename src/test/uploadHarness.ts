@@ -7,7 +7,7 @@ import { registerFiles } from '../features/uploads/fileRegistry';
 import * as uploadEngine from '../features/uploads/uploadEngine';
 import { selectUploadFiles } from '../features/uploads/selectors';
 import type { UploadServices } from '../features/uploads/uploadServices';
-import type { UploadEvent, UploadOutcome, UploadRequest } from '../features/uploads/uploadTransfer';
+import type { UploadOutcome, UploadProgressListener, UploadRequest } from '../features/uploads/uploadTransfer';
 import { filesPicked } from '../features/uploads/uploadsSlice';
 import { actionRecorder } from './sessionStore';
 import { makeToken, TEST_USER } from './tokens';
@@ -24,16 +24,16 @@ export interface OpenUpload {
 /** A fake network at the upload transport's edge: every upload waits until the test answers it. */
 export function fakeUploadNetwork() {
   const open: OpenUpload[] = [];
-  const openUpload = (request: UploadRequest) =>
-    eventChannel<UploadEvent>((emit) => {
+  const openUpload = (request: UploadRequest, onProgress: UploadProgressListener) =>
+    eventChannel<UploadOutcome>((emit) => {
       let answered = false;
       const entry: OpenUpload = {
         request,
         aborted: false,
-        progress: (percent) => emit({ type: 'progress', percent }),
+        progress: onProgress,
         finish: (outcome) => {
           answered = true;
-          emit({ type: 'done', outcome });
+          emit(outcome);
           emit(END);
         },
       };

@@ -1,22 +1,19 @@
-import { channel, runSaga, type Channel } from 'redux-saga';
+import { runSaga } from 'redux-saga';
 import { PROGRESS_INTERVAL_MS } from './uploadConstants';
-import { gatherProgress, type ProgressReport } from './uploadProgress';
+import { gatherProgress, progressBoard } from './uploadProgress';
 import { filesProgressed, uploadsReducer } from './uploadsSlice';
 import type { UploadFileItem } from './uploadTypes';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
-/** gatherProgress on its own: the actions it dispatches, and a clock the test moves (with the fake timers). */
+/** The board and gatherProgress on their own: the actions dispatched, and a clock the test moves (with the fake timers). */
 function gather() {
   const dispatched: unknown[] = [];
   let now = 1_000_000;
-  const reports: Channel<ProgressReport> = channel();
-  const task = runSaga(
-    { dispatch: (action: unknown) => dispatched.push(action), context: { services: { clock: { now: () => now } } } },
-    gatherProgress,
-    reports,
-  );
+  const clock = { now: () => now };
+  const board = progressBoard(clock);
+  const task = runSaga({ dispatch: (action: unknown) => dispatched.push(action) }, gatherProgress, board, clock);
   const later = async (ms: number) => {
     now += ms;
     await jest.advanceTimersByTimeAsync(ms);
@@ -25,21 +22,21 @@ function gather() {
   const clockOnly = (ms: number) => {
     now += ms;
   };
-  return { dispatched, reports, later, clockOnly, task };
+  return { dispatched, board, later, clockOnly, task };
 }
 
 describe('the transfers’ progress reaches the store together', () => {
   it('shows the first report at once, then every file that reported within the interval in one action', async () => {
-    const { dispatched, reports, later, task } = gather();
-    reports.put({ id: 'a', percent: 3 });
+    const { dispatched, board, later, task } = gather();
+    board.report('a', 3);
     expect(dispatched).toEqual([filesProgressed({ a: 3 })]);
 
-    reports.put({ id: 'a', percent: 5 });
+    board.report('a', 5);
     await later(50);
-    reports.put({ id: 'b', percent: 7 });
+    board.report('b', 7);
     await later(50);
-    reports.put({ id: 'a', percent: 9 });
-    reports.put({ id: 'c', percent: 1 });
+    board.report('a', 9);
+    board.report('c', 1);
     expect(dispatched).toHaveLength(1); // nothing more before the interval is over
 
     await later(PROGRESS_INTERVAL_MS - 100);
@@ -48,22 +45,33 @@ describe('the transfers’ progress reaches the store together', () => {
   });
 
   it('dispatches nothing while no file reports, and shows a report after a pause at once', async () => {
-    const { dispatched, reports, later, task } = gather();
-    reports.put({ id: 'a', percent: 10 });
+    const { dispatched, board, later, task } = gather();
+    board.report('a', 10);
     await later(10 * PROGRESS_INTERVAL_MS);
     expect(dispatched).toEqual([filesProgressed({ a: 10 })]);
-    reports.put({ id: 'a', percent: 11 });
+    board.report('a', 11);
     expect(dispatched).toEqual([filesProgressed({ a: 10 }), filesProgressed({ a: 11 })]);
     task.cancel();
   });
 
   it('a timer held back (a background tab) delays the figures only until the next report', () => {
-    const { dispatched, reports, clockOnly, task } = gather();
-    reports.put({ id: 'a', percent: 1 });
-    reports.put({ id: 'a', percent: 2 });
+    const { dispatched, board, clockOnly, task } = gather();
+    board.report('a', 1);
+    board.report('a', 2);
     clockOnly(PROGRESS_INTERVAL_MS);
-    reports.put({ id: 'b', percent: 4 });
+    board.report('b', 4);
     expect(dispatched).toEqual([filesProgressed({ a: 1 }), filesProgressed({ a: 2, b: 4 })]);
+    task.cancel();
+  });
+
+  it('reports within the interval wake the gathering once, not each time', async () => {
+    const { dispatched, board, later, task } = gather();
+    board.report('a', 1);
+    const puts = jest.spyOn(board.wake, 'put');
+    for (let percent = 2; percent < 40; percent += 1) board.report('a', percent);
+    expect(puts).toHaveBeenCalledTimes(1); // the first figure since the update; the rest are written down only
+    await later(PROGRESS_INTERVAL_MS);
+    expect(dispatched).toEqual([filesProgressed({ a: 1 }), filesProgressed({ a: 39 })]);
     task.cancel();
   });
 });

@@ -35,7 +35,7 @@ import {
   type AttemptStep,
 } from './uploadQueuePolicy';
 import { uploadError } from './uploadErrors';
-import { gatherProgress, PROGRESS_REPORTS, type ProgressReport } from './uploadProgress';
+import { gatherProgress, PROGRESS_BOARD, progressBoard } from './uploadProgress';
 import { clearUploadSession } from './uploadPersistence';
 import type * as UploadSendModule from './uploadSend';
 import type { SendResult } from './uploadSend';
@@ -299,9 +299,10 @@ function* holdWhileBusy(): SagaIterator {
 function* uploadScope(userId: string): SagaIterator {
   const queue: Channel<string> = yield call(channel, buffers.expanding<string>(16));
   const queued = new Set<string>();
-  const reports: Channel<ProgressReport> = yield call(channel, buffers.expanding<ProgressReport>(16));
-  yield setContext({ [PROGRESS_REPORTS]: reports });
-  yield fork(gatherProgress, reports);
+  const services: AppServices = yield getContext('services');
+  const board = progressBoard(services.clock);
+  yield setContext({ [PROGRESS_BOARD]: board });
+  yield fork(gatherProgress, board, services.clock);
   const completedCopies: Channel<string> = yield call(channel, buffers.expanding<string>(16));
   yield fork(dropCompletedCopies, completedCopies, queued);
   for (let i = 0; i < UPLOAD_CONCURRENCY; i += 1) yield fork(worker, queue, completedCopies);

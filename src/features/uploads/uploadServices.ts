@@ -1,12 +1,13 @@
 import type { EventChannel } from 'redux-saga';
 import { dropAllFileContents, dropFileContents, keepFileContents, loadFileContents } from './uploadPersistence';
-import { uploadChannel, type UploadEvent, type UploadRequest } from './uploadTransfer';
+import { uploadChannel, type UploadOutcome, type UploadProgressListener, type UploadRequest } from './uploadTransfer';
 import { readVideoDuration } from './videoMetadata';
 
 /** The browser capabilities the upload saga uses; tests replace them (saga context 'uploads'). */
 export interface UploadServices {
   readDuration(file: Blob): Promise<number | null>;
-  openUpload(request: UploadRequest): EventChannel<UploadEvent>;
+  /** The request's outcome on the channel; its progress to `onProgress`, each new whole percent once. */
+  openUpload(request: UploadRequest, onProgress: UploadProgressListener): EventChannel<UploadOutcome>;
   keepFile(id: string, file: File): Promise<boolean>;
   loadFile(id: string): Promise<File | null>;
   dropFiles(ids: string[]): Promise<void>;

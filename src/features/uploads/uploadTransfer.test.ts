@@ -1,9 +1,9 @@
 import { File as NodeFile } from 'node:buffer';
 import { delay, http, HttpResponse } from 'msw';
-import { END, type EventChannel } from 'redux-saga';
+import type { EventChannel } from 'redux-saga';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { readUploadAnswer } from './uploadErrors';
-import { uploadChannel, type UploadEvent, type UploadOutcome, type UploadRequest } from './uploadTransfer';
+import { uploadChannel, type UploadOutcome, type UploadRequest } from './uploadTransfer';
 
 setupApiServer();
 
@@ -22,18 +22,14 @@ const request = (extra: Partial<UploadRequest> = {}): UploadRequest => ({
   ...extra,
 });
 
-/** Reads the channel to its end, as the saga's `take` would; resolves with the final outcome. */
-function outcomeOf(events: EventChannel<UploadEvent>): Promise<UploadOutcome> {
-  return new Promise((resolve, reject) => {
-    const next = () =>
-      events.take((event) => {
-        if (event === END) reject(new Error('the channel ended without an outcome'));
-        else if (event.type === 'done') resolve(event.outcome);
-        else next();
-      });
-    next();
-  });
+/** The channel's one outcome, as the saga's `take` would read it. */
+function outcomeOf(answer: EventChannel<UploadOutcome>): Promise<UploadOutcome> {
+  return new Promise((resolve, reject) =>
+    answer.take((outcome) => ('kind' in outcome ? resolve(outcome) : reject(new Error('the channel ended without an outcome')))),
+  );
 }
+
+const noProgress = () => undefined;
 
 describe('the upload transfer (XHR in an eventChannel)', () => {
   it('posts the file and the event as multipart with the bearer, and hands back the parsed answer', async () => {
@@ -51,14 +47,14 @@ describe('the upload transfer (XHR in an eventChannel)', () => {
         return HttpResponse.json({ success: true, data: { id: 'clip-1' } }, { status: 201 });
       }),
     );
-    const outcome = await outcomeOf(uploadChannel(request({ eventId: 'ev-1' })));
+    const outcome = await outcomeOf(uploadChannel(request({ eventId: 'ev-1' }), noProgress));
     expect(outcome).toEqual({ kind: 'answered', status: 201, body: { success: true, data: { id: 'clip-1' } } });
     expect(seen).toEqual({ auth: 'Bearer tok-1', client: 'true', video: 'a.mp4', eventId: 'ev-1' });
   });
 
   it('a 2xx whose body is not JSON is handed on as text, which the answer schema refuses', async () => {
     apiServer.use(http.post(API('uploads'), () => new HttpResponse('<html>proxy page</html>', { status: 200 })));
-    const outcome = await outcomeOf(uploadChannel(request()));
+    const outcome = await outcomeOf(uploadChannel(request(), noProgress));
     expect(outcome).toEqual({ kind: 'answered', status: 200, body: '<html>proxy page</html>' });
     if (outcome.kind !== 'answered') throw new Error('expected an answer');
     expect(readUploadAnswer(outcome.status, outcome.body)).toEqual({
@@ -71,7 +67,7 @@ describe('the upload transfer (XHR in an eventChannel)', () => {
     apiServer.use(
       http.post(API('uploads'), () => HttpResponse.json({ success: false, errorCode: 'FILE_TOO_LARGE' }, { status: 413 })),
     );
-    await expect(outcomeOf(uploadChannel(request()))).resolves.toEqual({
+    await expect(outcomeOf(uploadChannel(request(), noProgress))).resolves.toEqual({
       kind: 'answered',
       status: 413,
       body: { success: false, errorCode: 'FILE_TOO_LARGE' },
@@ -80,7 +76,7 @@ describe('the upload transfer (XHR in an eventChannel)', () => {
 
   it('a lost connection is a network outcome', async () => {
     apiServer.use(http.post(API('uploads'), () => HttpResponse.error()));
-    await expect(outcomeOf(uploadChannel(request()))).resolves.toEqual({ kind: 'network' });
+    await expect(outcomeOf(uploadChannel(request(), noProgress))).resolves.toEqual({ kind: 'network' });
   });
 
   it('closing the channel before the answer aborts the request', async () => {
@@ -94,7 +90,7 @@ describe('the upload transfer (XHR in an eventChannel)', () => {
       }),
     );
     const abort = jest.spyOn(XMLHttpRequest.prototype, 'abort');
-    const events = uploadChannel(request());
+    const events = uploadChannel(request(), noProgress);
     await reached;
     events.close();
     expect(abort).toHaveBeenCalledTimes(1);
@@ -106,31 +102,23 @@ describe('the upload transfer (XHR in an eventChannel)', () => {
     const upload: { onprogress?: (e: Pick<ProgressEvent, 'lengthComputable' | 'loaded' | 'total'>) => void } = {};
     const fakeXhr = { upload, open: jest.fn(), setRequestHeader: jest.fn(), send: jest.fn(), abort: jest.fn() };
     const constructor = jest.spyOn(globalThis, 'XMLHttpRequest').mockImplementation(() => fakeXhr as unknown as XMLHttpRequest);
-    const events = uploadChannel(request());
-    const seen: unknown[] = [];
-    const read = () =>
-      events.take((event) => {
-        if (event !== END) {
-          seen.push(event);
-          read();
-        }
-      });
-    read();
+    const seen: number[] = [];
+    const answer = uploadChannel(request(), (percent) => seen.push(percent));
     const report = (loaded: number, total: number, lengthComputable = true) =>
       upload.onprogress!({ lengthComputable, loaded, total });
     // A slow uplink: many reports inside one percent, then the next percents, a report of no known length, the end.
     [100, 250, 900, 999, 1_000, 1_001, 2_500, 2_600].forEach((loaded) => report(loaded, 100_000));
     report(50_000, 0, false);
     report(100_000, 100_000);
-    expect(seen).toEqual([0, 1, 2, 100].map((percent) => ({ type: 'progress', percent })));
-    events.close();
+    expect(seen).toEqual([0, 1, 2, 100]);
+    answer.close();
     constructor.mockRestore();
   });
 
   it('closing it after the answer aborts nothing', async () => {
     apiServer.use(http.post(API('uploads'), () => HttpResponse.json({ success: true, data: { id: 1 } }, { status: 201 })));
     const abort = jest.spyOn(XMLHttpRequest.prototype, 'abort');
-    const events = uploadChannel(request());
+    const events = uploadChannel(request(), noProgress);
     await outcomeOf(events);
     events.close();
     expect(abort).not.toHaveBeenCalled();

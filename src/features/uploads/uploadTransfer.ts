@@ -1,6 +1,6 @@
-import { END, eventChannel, type Channel, type EventChannel, type SagaIterator } from 'redux-saga';
-import { call, getContext, put, take } from 'redux-saga/effects';
-import { PROGRESS_REPORTS, type ProgressReport } from './uploadProgress';
+import { END, eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
+import { call, getContext, take } from 'redux-saga/effects';
+import { PROGRESS_BOARD, type ProgressBoard } from './uploadProgress';
 import type { UploadServices } from './uploadServices';
 
 export interface UploadRequest {
@@ -16,8 +16,8 @@ export interface UploadRequest {
  */
 export type UploadOutcome = { kind: 'answered'; status: number; body: unknown } | { kind: 'network' };
 
-/** `progress`: the share sent so far, in whole percent, each new figure once. */
-export type UploadEvent = { type: 'progress'; percent: number } | { type: 'done'; outcome: UploadOutcome };
+/** Told the share of the file sent so far, in whole percent, each new figure once. */
+export type UploadProgressListener = (percent: number) => void;
 
 /** JSON when the body is JSON; otherwise the text itself, which the answer's schema then refuses. */
 function parse(text: string): unknown {
@@ -30,11 +30,12 @@ function parse(text: string): unknown {
 
 /**
  * POST /api/v1/uploads as multipart (fields `video` and optional `eventId`) over XHR, which reports
- * upload progress (fetch cannot). Closing the channel aborts the request, so cancelling the saga
- * that reads it cancels the upload.
+ * upload progress (fetch cannot). The channel carries the outcome; the progress goes to `onProgress` straight from
+ * the browser's handler, without waking a saga (uploadProgress.ts). Closing the channel aborts the request, so
+ * cancelling the saga that reads it cancels the upload.
  */
-export function uploadChannel(request: UploadRequest): EventChannel<UploadEvent> {
-  return eventChannel<UploadEvent>((emit) => {
+export function uploadChannel(request: UploadRequest, onProgress: UploadProgressListener): EventChannel<UploadOutcome> {
+  return eventChannel<UploadOutcome>((emit) => {
     const xhr = new XMLHttpRequest();
     const body = new FormData();
     body.append('video', request.file, request.file.name);
@@ -43,17 +44,17 @@ export function uploadChannel(request: UploadRequest): EventChannel<UploadEvent>
     xhr.setRequestHeader('X-Frontend-Client', 'true');
     if (request.token) xhr.setRequestHeader('Authorization', `Bearer ${request.token}`);
     // The browser reports every ~50 ms whatever the pace: on a phone's uplink dozens of reports in a row carry the
-    // same whole percent. Only a new whole percent leaves the channel, so the others wake no saga.
+    // same whole percent. Only a new whole percent is passed on.
     let reported = -1;
     xhr.upload.onprogress = (e) => {
       if (!e.lengthComputable || e.total <= 0) return;
       const percent = Math.floor((e.loaded / e.total) * 100);
       if (percent === reported) return;
       reported = percent;
-      emit({ type: 'progress', percent });
+      onProgress(percent);
     };
     const finish = (outcome: UploadOutcome) => {
-      emit({ type: 'done', outcome });
+      emit(outcome);
       emit(END);
     };
     xhr.onload = () => finish({ kind: 'answered', status: xhr.status, body: parse(xhr.responseText) });
@@ -68,25 +69,17 @@ export function uploadChannel(request: UploadRequest): EventChannel<UploadEvent>
 
 /**
  * Sends the file once (through the `uploads` context's `openUpload`, the channel above in the browser),
- * reporting each new whole percent to the upload scope's progress reports (uploadProgress.ts, which sets the
+ * its progress, in whole percent, going to the upload scope's progress board (uploadProgress.ts, which sets the
  * pace of the store's updates); cancelling this saga closes the channel, which aborts the request.
  */
 export function* transfer(fileId: string, request: UploadRequest): SagaIterator<UploadOutcome> {
   const io: UploadServices = yield getContext('uploads');
-  const reports: Channel<ProgressReport> = yield getContext(PROGRESS_REPORTS);
-  const events: EventChannel<UploadEvent> = yield call([io, io.openUpload], request);
-  let shown = -1;
+  const board: ProgressBoard = yield getContext(PROGRESS_BOARD);
+  const onProgress: UploadProgressListener = (percent) => board.report(fileId, Math.floor(percent));
+  const answer: EventChannel<UploadOutcome> = yield call([io, io.openUpload], request, onProgress);
   try {
-    for (;;) {
-      const event: UploadEvent = yield take(events);
-      if (event.type === 'done') return event.outcome;
-      const percent = Math.floor(event.percent);
-      if (percent !== shown) {
-        shown = percent;
-        yield put(reports, { id: fileId, percent });
-      }
-    }
+    return (yield take(answer)) as UploadOutcome;
   } finally {
-    events.close(); // aborts the request when the upload is cancelled
+    answer.close(); // aborts the request when the upload is cancelled
   }
 }
