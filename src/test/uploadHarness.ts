@@ -30,7 +30,8 @@ export function fakeUploadNetwork() {
       const entry: OpenUpload = {
         request,
         aborted: false,
-        progress: onProgress,
+        // As the browser's channel does (uploadChannel): whole percent only.
+        progress: (percent) => onProgress(Math.floor(percent)),
         finish: (outcome) => {
           answered = true;
           emit(outcome);

@@ -75,7 +75,7 @@ export function uploadChannel(request: UploadRequest, onProgress: UploadProgress
 export function* transfer(fileId: string, request: UploadRequest): SagaIterator<UploadOutcome> {
   const io: UploadServices = yield getContext('uploads');
   const board: ProgressBoard = yield getContext(PROGRESS_BOARD);
-  const onProgress: UploadProgressListener = (percent) => board.report(fileId, Math.floor(percent));
+  const onProgress: UploadProgressListener = (percent) => board.report(fileId, percent);
   const answer: EventChannel<UploadOutcome> = yield call([io, io.openUpload], request, onProgress);
   try {
     return (yield take(answer)) as UploadOutcome;
