@@ -116,7 +116,10 @@ describe('upload queue', () => {
     expect(readDuration).toHaveBeenCalledTimes(2); // not again before sending
 
     // Files picked and sent in the same turn: the worker reads what the read-ahead has not reached.
+    // (Nothing stored: a stored session would be offered first, and the pick wait for the answer.)
+    localStorage.clear();
     const second = setup({ readDuration: jest.fn(async () => 1.5) });
+    await flush();
     pick(second.store, video('c.mp4'));
     second.store.dispatch(uploadRequested());
     await flush();
@@ -390,6 +393,56 @@ describe('upload queue', () => {
     expect(selectUploads(second.store.getState()).awaitingRepick).toHaveLength(0);
     expect(second.net.open).toHaveLength(1);
     expect(selectUploadFiles(second.store.getState())).toHaveLength(1);
+  });
+
+  it('files picked while the stored session is still being offered join whatever the answer leaves', async () => {
+    const names = (files: { name: string }[]) => files.map((f) => f.name);
+    const stored = () => JSON.parse(localStorage.getItem(fullKey('uploads.session')) ?? 'null');
+    /** A reload onto a stored session whose kept file IndexedDB is slow to hand back; a file dialog left open is answered meanwhile. */
+    async function pickedWhileOffered() {
+      localStorage.clear();
+      const first = setup();
+      pick(first.store, video('old.mp4'));
+      await flush();
+      reload(first);
+      let handBack = () => {};
+      const slow = new Promise<void>((resolve) => (handBack = resolve));
+      const second = setup({
+        keepFile: first.io.keepFile,
+        dropFiles: first.io.dropFiles,
+        dropAllFiles: first.io.dropAllFiles,
+        loadFile: async (id) => {
+          await slow;
+          return first.io.loadFile(id);
+        },
+      });
+      await flush();
+      pick(second.store, video('new.mp4'));
+      await flush();
+      expect(names(stored().files)).toEqual(['old.mp4']);
+      handBack();
+      await flush();
+      expect(selectUploads(second.store.getState()).resumeOffer).toMatchObject({ files: [{ name: 'old.mp4' }] });
+      return { kept: first.kept, second };
+    }
+
+    const resumed = await pickedWhileOffered();
+    resumed.second.store.dispatch(resumeAccepted());
+    await flush();
+    expect(names(selectUploadFiles(resumed.second.store.getState()))).toEqual(['old.mp4', 'new.mp4']);
+    expect(names(stored().files)).toEqual(['old.mp4', 'new.mp4']);
+    expect(names([...resumed.kept.values()]).sort()).toEqual(['new.mp4', 'old.mp4']);
+    resumed.second.store.dispatch(uploadRequested());
+    await flush();
+    expect(names(resumed.second.net.open.map((o) => o.request.file)).sort()).toEqual(['new.mp4', 'old.mp4']);
+    reload(resumed.second);
+
+    const fresh = await pickedWhileOffered();
+    fresh.second.store.dispatch(startFreshChosen());
+    await flush();
+    expect(names(selectUploadFiles(fresh.second.store.getState()))).toEqual(['new.mp4']);
+    expect(names(stored().files)).toEqual(['new.mp4']);
+    expect(names([...fresh.kept.values()])).toEqual(['new.mp4']);
   });
 
   it('Start Fresh discards the kept session and files', async () => {

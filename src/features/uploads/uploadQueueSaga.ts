@@ -1,5 +1,6 @@
 import { buffers, channel, type Channel, type EventChannel, type SagaIterator } from 'redux-saga';
 import {
+  actionChannel,
   call,
   delay,
   flush,
@@ -45,6 +46,7 @@ import {
   afterScopeEnd,
   dropFiles,
   ensureSession,
+  offerAnswered,
   offerResume,
   resume,
   saveSession,
@@ -308,7 +310,11 @@ function* uploadScope(userId: string): SagaIterator {
   for (let i = 0; i < UPLOAD_CONCURRENCY; i += 1) yield fork(worker, queue, completedCopies);
   yield fork(holdWhileBusy);
   yield fork(readDurationsAhead);
-  yield takeEvery(filesPicked.type, acceptFiles);
+  // Files picked before the stored session's offer is answered (a file dialog already open at the reload, an
+  // IndexedDB slow to hand back the kept files) wait for that answer: accepted at once, they began a session of
+  // their own over the stored one, and Resume then listed the stored files in their place — a file on its way
+  // vanished from the list and from the stored session. Taken after the answer, they join whatever it left.
+  const picks: Channel<ReturnType<typeof filesPicked>> = yield actionChannel(filesPicked.type, buffers.expanding(4));
   yield takeLatest([filesAccepted.type, repickMatched.type, resumeAccepted.type], loadSenderAhead);
   yield takeEvery(uploadRequested.type, enqueuePending, queue, queued);
   yield takeEvery(fileRetryRequested.type, function* (action: ReturnType<typeof fileRetryRequested>) {
@@ -327,6 +333,8 @@ function* uploadScope(userId: string): SagaIterator {
   yield takeEvery(resumeAccepted.type, resume);
   yield takeEvery(startFreshChosen.type, startFresh);
   yield call(offerResume, userId);
+  yield call(offerAnswered);
+  yield takeEvery(picks, acceptFiles);
 }
 
 /**

@@ -192,6 +192,12 @@ export function* offerResume(userId: string): SagaIterator {
   yield put(resumeOffered({ sessionId, selectedEvent, files: decision.files, filesKept: kept }));
 }
 
+/** Returns once no offer waits for an answer: Resume (the session restored), Start Fresh or Cancel (dismissed). */
+export function* offerAnswered(): SagaIterator {
+  const uploads: UploadsState = yield select(selectUploads);
+  if (uploads.resumeOffer) yield take([uploadSessionRestored.type, resumeDismissed.type]);
+}
+
 /** Resume Upload: the offered files are listed again and sent, or first asked for where not kept. */
 export function* resume(): SagaIterator {
   const services: AppServices = yield getContext('services');
