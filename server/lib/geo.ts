@@ -22,7 +22,9 @@ export function distanceSql(
   latCol = 'latitude',
   lngCol = 'longitude',
 ): string {
-  return `(2 * ${earthRadius} * asin(sqrt(
+  // least(1, …): for a point almost opposite the venue, rounding takes the haversine a hair past 1, and
+  // PostgreSQL's asin then fails the whole query ("input is out of range"), not just that row.
+  return `(2 * ${earthRadius} * asin(least(1, sqrt(
     power(sin(radians(${degreesApart(latCol, latParam)}) / 2), 2) +
-    cos(radians(${latParam})) * cos(radians(${latCol})) * power(sin(radians(${degreesApart(lngCol, lngParam)}) / 2), 2))))`;
+    cos(radians(${latParam})) * cos(radians(${latCol})) * power(sin(radians(${degreesApart(lngCol, lngParam)}) / 2), 2)))))`;
 }

@@ -119,6 +119,25 @@ describe('locations and events', () => {
     assert.equal(bad.statusCode, 400);
   });
 
+  test('a search point almost opposite a venue on the globe: an answer, the venue half the Earth away', async () => {
+    // At these two points the haversine rounds a hair past 1, where PostgreSQL's asin fails the whole query.
+    const created = await post('/api/v1/locations', admin.token, {
+      name: 'Far Side Field',
+      latitude: 59.392629228,
+      longitude: 103.042722983,
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    const opposite = 'near=-59.392629031,-76.957276186';
+    const locations = await get(`/api/v1/locations/search?q=far%20side&${opposite}&radius=12500`, user.token);
+    assert.equal(locations.statusCode, 200, locations.body);
+    const [far] = (locations.json() as Envelope<Loc[]>).data;
+    assert.ok(far && Math.abs((far.distance ?? 0) - Math.PI * 3959) < 1, locations.body);
+    for (const url of [`/api/v1/events/search?${opposite}`, `/api/v1/events/text-search?q=&${opposite}`]) {
+      const res = await get(url, user.token);
+      assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
+    }
+  });
+
   test('POST /events: ADMIN only, per-field validation, unknown location → 404', async () => {
     const ok = {
       name: 'Cubs vs Sox',
