@@ -32,13 +32,17 @@ const FRESH_FILES = [
   { name: 'fresh-b.mp4', size: 2 * MB + 7 },
 ];
 const OUTAGE_FILE = { name: 'outage.mp4', size: 16 * MB + 41 };
+const TAB_FILES = [
+  { name: 'first-tab.mp4', size: 2 * MB + 13 },
+  { name: 'second-tab.mp4', size: 1 * MB + 17 },
+];
 
 let dir = '';
 const filePath = (name: string) => path.join(dir, name);
 
 test.beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'courtside-upload-resume-'));
-  const files = [...RESUME_FILES, ...FRESH_FILES, OUTAGE_FILE];
+  const files = [...RESUME_FILES, ...FRESH_FILES, OUTAGE_FILE, ...TAB_FILES];
   for (const f of files) f.size = makeLargeVideo(dir, f.name, f.size);
   // Stored clips are told apart by size.
   expect(new Set(files.map((f) => f.size)).size, 'made videos of distinct sizes').toBe(files.length);
@@ -235,6 +239,48 @@ test.describe('Upload queue: reload and resume', () => {
     await expect(page.getByRole('dialog', { name: 'Resume Upload?' })).toHaveCount(0);
     await expect(fileList(page)).toHaveCount(0);
     expect(created).toEqual([]);
+  });
+});
+
+test.describe('Upload queue: two tabs', () => {
+  test("a second tab, opened while the first sends, offers nothing and leaves the first's stored session alone", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    acceptLeaveWarnings(page);
+    // Kept signed in, so a second tab of this browser starts signed in too.
+    await signInAs(page, { email: uniqueEmail('two-tabs'), keepSignedIn: true });
+    await openUploadScreen(page);
+    const cdp = await openThrottle(page);
+    await throttleUploads(cdp, 128 * 1024);
+    const [first, second] = TAB_FILES;
+    await page.getByLabel('Select video files', { exact: true }).setInputFiles(filePath(first!.name));
+    await page.getByRole('button', { name: 'Upload Files' }).click();
+    await expect(chip(row(page, first!.name))).toHaveAttribute('data-status', 'uploading', { timeout: 15_000 });
+    const storedNames = async () => {
+      const raw = await page.evaluate(() => window.localStorage.getItem('courtside.uploads.session'));
+      return raw ? (JSON.parse(raw) as { files: { name: string }[] }).files.map((f) => f.name) : null;
+    };
+    expect(await storedNames()).toEqual([first!.name]);
+
+    const other = await page.context().newPage();
+    await openUploadScreen(other);
+    // A pick is listed once the stored session has been looked at (and any offer answered): none was made.
+    await other.getByLabel('Select video files', { exact: true }).setInputFiles(filePath(second!.name));
+    await expect(row(other, second!.name)).toBeVisible();
+    await expect(other.getByRole('dialog', { name: 'Resume Upload?' })).toHaveCount(0);
+    expect(await storedNames()).toEqual([first!.name]);
+    await other.close();
+
+    // The first tab's session is still its own to resume.
+    await page.reload();
+    const dialog = page.getByRole('dialog', { name: 'Resume Upload?' });
+    await expect(dialog).toBeVisible();
+    const incomplete = dialog.getByRole('list', { name: 'Incomplete files' }).getByRole('listitem');
+    await expect(incomplete).toHaveCount(1);
+    await expect(incomplete.filter({ hasText: first!.name })).toHaveCount(1);
+    await dialog.getByRole('button', { name: 'Start Fresh' }).click();
+    await expect(dialog).toHaveCount(0);
   });
 });
 

@@ -65,6 +65,27 @@ export function fakeFileStore(kept = new Map<string, File>()): Pick<
   };
 }
 
+/**
+ * One browser's Web Lock on the stored upload session, shared by the stores (tabs) given its `claim`: a tab
+ * holds it until it lets go, or until the tab goes.
+ */
+export function fakeTabLock() {
+  let holder: object | null = null;
+  return {
+    claim: async (): Promise<(() => void) | null> => {
+      if (holder) return null;
+      const tab = {};
+      holder = tab;
+      return () => {
+        if (holder === tab) holder = null;
+      };
+    },
+    get held() {
+      return holder !== null;
+    },
+  };
+}
+
 export const SECOND_USER: User = { id: 'u-9', email: 'dana.lee@example.com', roles: ['USER'] };
 
 export function authRecordFor(user: User, now = Date.now()): AuthRecord {
@@ -97,6 +118,7 @@ export function uploadStore(
     openUpload: net.openUpload,
     ...files,
     isOnline: () => true,
+    claimStoredSession: async () => () => {},
     ...options.io,
   };
   const recorder = actionRecorder();

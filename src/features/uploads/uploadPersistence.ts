@@ -68,6 +68,33 @@ export function clearUploadSession(): void {
   remove('persistent', StorageKeys.uploadSession);
 }
 
+/** Lets go of this tab's hold on the stored upload session. */
+export type ReleaseStoredSession = () => void;
+
+/**
+ * Holds the stored upload session for this tab, where no other open tab of this browser holds it (a Web Lock
+ * named as the stored record, released by the browser when the tab goes): the release, or null while another
+ * tab holds it. There is one stored session per browser, so two tabs writing it would overwrite each other, and
+ * one would offer to resume what the other is still sending (docs/decisions.md "Upload resume"). Without Web Locks
+ * (older browsers) every tab holds it, as before they existed.
+ */
+export function claimStoredSession(): Promise<ReleaseStoredSession | null> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return Promise.resolve(() => {});
+  return new Promise((resolve) => {
+    locks
+      .request(fullKey(StorageKeys.uploadSession), { ifAvailable: true }, (lock) => {
+        if (!lock) {
+          resolve(null);
+          return undefined;
+        }
+        // Held until the release is called (or the tab goes).
+        return new Promise<void>((release) => resolve(() => release()));
+      })
+      .catch(() => resolve(() => {}));
+  });
+}
+
 // ── file contents in IndexedDB, so a reload loses nothing the user picked ──
 
 /**

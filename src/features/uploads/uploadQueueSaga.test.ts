@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { CANCEL } from 'redux-saga';
 import { fullKey } from '../../app/storage';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
-import { flush, pick, statuses, uploaded, uploadStore, video } from '../../test/uploadHarness';
+import { fakeTabLock, flush, pick, statuses, uploaded, uploadStore, video } from '../../test/uploadHarness';
 import { forgetFiles, registeredIds } from './fileRegistry';
 import { api } from '../../api/apiSlice';
 import { selectActiveUploadCount, selectUploadFiles, selectUploads } from './selectors';
@@ -27,6 +27,7 @@ import { EVENT_PROBLEM_MESSAGE } from './uploadConstants';
 const { setImmediate: nextLoopTurn } = jest.requireActual<typeof Timers>('node:timers');
 
 const ok = (clipId: string) => uploaded(clipId);
+const names = (files: readonly { name: string }[]) => files.map((f) => f.name);
 
 /** A real store with every saga, signed in, whose uploads go to a fake network that the test answers. */
 /** The event the tests upload to. */
@@ -396,7 +397,6 @@ describe('upload queue', () => {
   });
 
   it('files picked while the stored session is still being offered join whatever the answer leaves', async () => {
-    const names = (files: { name: string }[]) => files.map((f) => f.name);
     const stored = () => JSON.parse(localStorage.getItem(fullKey('uploads.session')) ?? 'null');
     /** A reload onto a stored session whose kept file IndexedDB is slow to hand back; a file dialog left open is answered meanwhile. */
     async function pickedWhileOffered() {
@@ -431,7 +431,6 @@ describe('upload queue', () => {
     await flush();
     expect(names(selectUploadFiles(resumed.second.store.getState()))).toEqual(['old.mp4', 'new.mp4']);
     expect(names(stored().files)).toEqual(['old.mp4', 'new.mp4']);
-    expect(names([...resumed.kept.values()]).sort()).toEqual(['new.mp4', 'old.mp4']);
     resumed.second.store.dispatch(uploadRequested());
     await flush();
     expect(names(resumed.second.net.open.map((o) => o.request.file)).sort()).toEqual(['new.mp4', 'old.mp4']);
@@ -443,6 +442,51 @@ describe('upload queue', () => {
     expect(names(selectUploadFiles(fresh.second.store.getState()))).toEqual(['new.mp4']);
     expect(names(stored().files)).toEqual(['new.mp4']);
     expect(names([...fresh.kept.values()])).toEqual(['new.mp4']);
+  });
+
+  it('a second tab leaves the stored session of a tab still sending alone, and stores its own once that one is done', async () => {
+    const lock = fakeTabLock();
+    const kept = new Map<string, File>();
+    const storedNames = () =>
+      JSON.parse(localStorage.getItem(fullKey('uploads.session')) ?? 'null')?.files.map((f: File) => f.name);
+    const tabA = uploadStore({ io: { claimStoredSession: lock.claim }, kept });
+    pick(tabA.store, video('a.mp4'));
+    await flush();
+    tabA.store.dispatch(uploadRequested());
+    await flush();
+    expect(storedNames()).toEqual(['a.mp4']);
+
+    const tabB = uploadStore({ io: { claimStoredSession: lock.claim }, kept });
+    await flush();
+    expect(selectUploads(tabB.store.getState()).resumeOffer).toBeNull();
+    expect(names([...kept.values()])).toEqual(['a.mp4']);
+    pick(tabB.store, video('b.mp4'));
+    await flush();
+    expect(names(selectUploadFiles(tabB.store.getState()))).toEqual(['b.mp4']);
+    expect(storedNames()).toEqual(['a.mp4']);
+    expect(names([...kept.values()])).toEqual(['a.mp4']);
+
+    tabA.net.open[0]?.finish(ok('clip-a'));
+    await flush();
+    expect(localStorage.getItem(fullKey('uploads.session'))).toBeNull();
+    expect(lock.held).toBe(false);
+    tabB.store.dispatch(uploadRequested());
+    await flush();
+    expect(storedNames()).toEqual(['b.mp4']);
+    expect(lock.held).toBe(true);
+  });
+
+  it('a tab that goes lets go of the stored session: the next page offers what it left', async () => {
+    const lock = fakeTabLock();
+    const first = uploadStore({ io: { claimStoredSession: lock.claim } });
+    pick(first.store, video('a.mp4'));
+    await flush();
+    expect(lock.held).toBe(true);
+    reload(first);
+    expect(lock.held).toBe(false);
+    const second = uploadStore({ io: { claimStoredSession: lock.claim, loadFile: first.io.loadFile } });
+    await flush();
+    expect(selectUploads(second.store.getState()).resumeOffer).toMatchObject({ files: [{ name: 'a.mp4' }] });
   });
 
   it('Start Fresh discards the kept session and files', async () => {

@@ -22,6 +22,7 @@ import { holdWhileUploading, onlineChannel } from './browserUploadEffects';
 import { announceClipsChanged } from './clipsChangedSignal';
 import { forgetFiles, getFile, registeredIds } from './fileRegistry';
 import { selectSelectedUploadEvent, selectUploads } from './selectors';
+import { STORED_SESSION_CLAIM, storedSessionClaim, type StoredSessionClaim } from './storedSessionClaim';
 import { EVENT_PROBLEM_MESSAGE, UPLOAD_CONCURRENCY } from './uploadConstants';
 import {
   afterAttempt,
@@ -37,7 +38,6 @@ import {
 } from './uploadQueuePolicy';
 import { uploadError } from './uploadErrors';
 import { gatherProgress, PROGRESS_BOARD, progressBoard } from './uploadProgress';
-import { clearUploadSession } from './uploadPersistence';
 import type * as UploadSendModule from './uploadSend';
 import type { SendResult } from './uploadSend';
 import type { UploadServices } from './uploadServices';
@@ -45,6 +45,7 @@ import {
   acceptFiles,
   afterScopeEnd,
   dropFiles,
+  endStoredSession,
   ensureSession,
   offerAnswered,
   offerResume,
@@ -201,7 +202,7 @@ function* afterFileSettled(id: string): SagaIterator {
   const uploads: UploadsState = yield select(selectUploads);
   if (uploads.files.find((f) => f.id === id)?.status === 'completed') forgetFiles([id]);
   if (isUploadSessionOver(uploads.files)) {
-    yield call(clearUploadSession);
+    yield call(endStoredSession);
     yield put(uploadSessionCleared());
   } else yield call(saveSession);
 }
@@ -298,12 +299,12 @@ function* holdWhileBusy(): SagaIterator {
 }
 
 /** Everything uploads do while `userId` is signed in; cancelled as a whole when the session ends. */
-function* uploadScope(userId: string): SagaIterator {
+function* uploadScope(userId: string, claim: StoredSessionClaim): SagaIterator {
   const queue: Channel<string> = yield call(channel, buffers.expanding<string>(16));
   const queued = new Set<string>();
   const services: AppServices = yield getContext('services');
   const board = progressBoard(services.clock);
-  yield setContext({ [PROGRESS_BOARD]: board });
+  yield setContext({ [PROGRESS_BOARD]: board, [STORED_SESSION_CLAIM]: claim });
   yield fork(gatherProgress, board, services.clock);
   const completedCopies: Channel<string> = yield call(channel, buffers.expanding<string>(16));
   yield fork(dropCompletedCopies, completedCopies, queued);
@@ -350,13 +351,20 @@ export function* uploadQueueSaga(): SagaIterator {
       userId = started.payload.record.user.id;
     }
     const owner = userId;
-    const { ended, switched } = yield race({
-      run: call(uploadScope, owner),
-      ended: take(signedOut.type),
-      switched: take((a: { type: string }) => sessionStarted.match(a) && a.payload.record.user.id !== owner),
-    });
-    // (`run` never ends by itself: its workers wait for files as long as the session lasts.)
-    if (ended) yield call(afterScopeEnd, { kind: 'signedOut', reason: (ended as ReturnType<typeof signedOut>).payload.reason });
-    else if (switched) yield call(afterScopeEnd, { kind: 'otherUser' });
+    const io: UploadServices = yield getContext('uploads');
+    const claim = storedSessionClaim(() => io.claimStoredSession());
+    try {
+      const { ended, switched } = yield race({
+        run: call(uploadScope, owner, claim),
+        ended: take(signedOut.type),
+        switched: take((a: { type: string }) => sessionStarted.match(a) && a.payload.record.user.id !== owner),
+      });
+      // (`run` never ends by itself: its workers wait for files as long as the session lasts.)
+      if (ended) yield call(afterScopeEnd, { kind: 'signedOut', reason: (ended as ReturnType<typeof signedOut>).payload.reason });
+      else if (switched) yield call(afterScopeEnd, { kind: 'otherUser' });
+    } finally {
+      // After the end's own clean-up, so no other tab stores a session between.
+      claim.release();
+    }
   }
 }

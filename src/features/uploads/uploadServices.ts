@@ -1,5 +1,12 @@
 import type { EventChannel } from 'redux-saga';
-import { dropAllFileContents, dropFileContents, keepFileContents, loadFileContents } from './uploadPersistence';
+import {
+  claimStoredSession,
+  dropAllFileContents,
+  dropFileContents,
+  keepFileContents,
+  loadFileContents,
+  type ReleaseStoredSession,
+} from './uploadPersistence';
 import { uploadChannel, type UploadOutcome, type UploadProgressListener, type UploadRequest } from './uploadTransfer';
 import { readVideoDuration } from './videoMetadata';
 
@@ -14,6 +21,8 @@ export interface UploadServices {
   /** Drops every kept file's contents except those listed. */
   dropAllFiles(except?: readonly string[]): Promise<void>;
   isOnline(): boolean;
+  /** This tab's hold on the stored upload session: the release, or null while another open tab holds it. */
+  claimStoredSession(): Promise<ReleaseStoredSession | null>;
 }
 
 export const browserUploadServices: UploadServices = {
@@ -24,4 +33,5 @@ export const browserUploadServices: UploadServices = {
   dropFiles: dropFileContents,
   dropAllFiles: dropAllFileContents,
   isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
+  claimStoredSession,
 };

@@ -4,6 +4,7 @@ import type { AppServices } from '../../app/services';
 import { forgetFiles, getFile, registeredIds, restoreFile } from './fileRegistry';
 import { selectSignedInUserId } from '../session/public';
 import { selectUploads } from './selectors';
+import { STORED_SESSION_CLAIM, type StoredSessionClaim } from './storedSessionClaim';
 import { KEEP_PACE_SAMPLE_MS } from './uploadConstants';
 import { bytesSent, copyWhileSending, nextToKeep } from './uploadKeepPolicy';
 import { clearUploadSession, readUploadSession, writeUploadSession } from './uploadPersistence';
@@ -49,9 +50,21 @@ export function* saveSession(): SagaIterator {
   const services: AppServices = yield getContext('services');
   const uploads: UploadsState = yield select(selectUploads);
   const ownerId: string | null = yield select(selectSignedInUserId);
+  const claim: StoredSessionClaim = yield getContext(STORED_SESSION_CLAIM);
   const next: SessionToStore = sessionToStore(uploads, ownerId, services.clock.now());
-  if (next.kind === 'write') yield call(writeUploadSession, next.record);
-  else if (next.kind === 'clear') yield call(clearUploadSession);
+  if (next.kind === 'write') {
+    // Another open tab's session stays as that tab stores it; this one's lives in this page until it may.
+    const held: boolean = yield call([claim, claim.hold]);
+    if (held) yield call(writeUploadSession, next.record);
+  } else if (next.kind === 'clear') yield call(endStoredSession);
+}
+
+/** The stored session is over (nothing left to send, or discarded): removed, where it is this tab's, and let go. */
+export function* endStoredSession(): SagaIterator {
+  const claim: StoredSessionClaim = yield getContext(STORED_SESSION_CLAIM);
+  if (!claim.held) return;
+  yield call(clearUploadSession);
+  claim.release();
 }
 
 /** An upload session exists from the first file on (docs/product/part-1.md §4 "created … when a session starts"). */
@@ -71,6 +84,9 @@ export function* ensureSession(): SagaIterator {
 function* keepContents(ids: readonly string[]): SagaIterator {
   const io: UploadServices = yield getContext('uploads');
   const services: AppServices = yield getContext('services');
+  const claim: StoredSessionClaim = yield getContext(STORED_SESSION_CLAIM);
+  // Copies serve the stored session; one another tab holds does not list these files.
+  if (!claim.held) return;
   let notYetKept = [...ids];
   let paceFrom: { at: number; sent: number } | null = null;
   for (;;) {
@@ -171,11 +187,15 @@ export function* dropFiles(ids: string[]): SagaIterator {
 export function* offerResume(userId: string): SagaIterator {
   const services: AppServices = yield getContext('services');
   const io: UploadServices = yield getContext('uploads');
+  const claim: StoredSessionClaim = yield getContext(STORED_SESSION_CLAIM);
+  // Held by another open tab: what is stored is that tab's, still on its way — neither offered nor removed.
+  const held: boolean = yield call([claim, claim.hold]);
+  if (!held) return;
   const stored = readUploadSession();
   const decision = resumeDecision(stored, userId, services.clock.now());
   if (decision.kind === 'discard') {
-    if (stored) yield call(clearUploadSession);
     yield call([io, io.dropAllFiles], []);
+    yield call(endStoredSession);
     return;
   }
   yield call(
@@ -226,7 +246,7 @@ export function* startFresh(): SagaIterator {
   const ids = uploads.resumeOffer?.files.map((f) => f.id) ?? [];
   forgetFiles(ids);
   yield call([io, io.dropFiles], ids);
-  yield call(clearUploadSession);
+  yield call(endStoredSession);
   yield put(resumeDismissed());
 }
 
