@@ -26,6 +26,21 @@ function gather() {
 }
 
 describe('the transfers’ progress reaches the store together', () => {
+  it('a figure forgotten before the update is not shown; the other files’ are', async () => {
+    const { dispatched, board, later, task } = gather();
+    board.report('a', 3);
+    board.report('a', 40);
+    board.report('b', 20);
+    board.forget('a');
+    await later(PROGRESS_INTERVAL_MS);
+    expect(dispatched).toEqual([filesProgressed({ a: 3 }), filesProgressed({ b: 20 })]);
+    board.report('c', 5);
+    board.forget('c');
+    await later(PROGRESS_INTERVAL_MS * 2);
+    expect(dispatched).toHaveLength(2);
+    task.cancel();
+  });
+
   it('shows the first report at once, then every file that reported within the interval in one action', async () => {
     const { dispatched, board, later, task } = gather();
     board.report('a', 3);

@@ -7,6 +7,8 @@ import { filesProgressed } from './uploadsSlice';
 /** Where the transfers under way leave their figures (whole percent) between two updates of the store. */
 export interface ProgressBoard {
   report(id: string, percent: number): void;
+  /** Drops a file's figure not yet shown: its request has ended, and a retry starts again from 0. */
+  forget(id: string): void;
 }
 
 /** The saga context key under which the upload scope hands its transfers the board. */
@@ -38,6 +40,11 @@ export function progressBoard(clock: Clock): GatheredProgress {
       figures ??= {};
       figures[id] = percent;
       if (first || clock.now() >= board.dueAt) board.wake.put(true);
+    },
+    forget(id) {
+      if (!figures) return;
+      delete figures[id];
+      if (Object.keys(figures).length === 0) figures = null;
     },
     takeFigures() {
       const taken = figures;

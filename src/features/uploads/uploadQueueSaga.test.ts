@@ -182,8 +182,18 @@ describe('upload queue', () => {
     await flush();
     store.dispatch(uploadRequested());
     await flush();
+    net.open[0]?.progress(60);
+    await flush();
+    expect(selectUploadFiles(store.getState())[0]?.progress).toBe(60);
+    // A figure reported but not yet shown when the connection drops: neither it nor the old bar stays.
+    await jest.advanceTimersByTimeAsync(100);
+    net.open[0]?.progress(70);
     net.open[0]?.finish({ kind: 'network' });
-    await jest.advanceTimersByTimeAsync(999);
+    await flush();
+    expect(selectUploadFiles(store.getState())[0]).toMatchObject({ status: 'uploading', progress: 0 });
+    await jest.advanceTimersByTimeAsync(600);
+    expect(selectUploadFiles(store.getState())[0]?.progress).toBe(0);
+    await jest.advanceTimersByTimeAsync(399);
     expect(net.open).toHaveLength(1);
     await jest.advanceTimersByTimeAsync(1);
     expect(net.open).toHaveLength(2);

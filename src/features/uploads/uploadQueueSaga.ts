@@ -135,6 +135,8 @@ function* uploadOne(id: string, completedCopies: Channel<string>): SagaIterator 
     const step: AttemptStep = afterAttempt(result, attempt);
     if (step.kind === 'retry') {
       wait = step.afterMs;
+      // The next request sends the file from its first byte: its bar starts again too.
+      yield put(fileUploadStarted({ id, at: services.clock.now() }));
       continue;
     }
     if (step.kind === 'completed') {

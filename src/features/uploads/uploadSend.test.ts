@@ -9,6 +9,7 @@ import { makeStore } from '../../app/store';
 import { initialSessionState, tokenRefreshed } from '../session/public';
 import { selectUploadFiles } from './selectors';
 import { sendUpload, type SendResult } from './uploadSend';
+import { PROGRESS_BOARD, progressBoard } from './uploadProgress';
 import type { UploadServices } from './uploadServices';
 import type { UploadOutcome } from './uploadTransfer';
 import { uploadRequested } from './uploadsSlice';
@@ -116,7 +117,11 @@ function sendAlone(token: string) {
   });
   const io: Partial<UploadServices> = { openUpload: net.openUpload };
   const task = runSaga(
-    { dispatch: store.dispatch, getState: store.getState, context: { services: store.services, uploads: io, store } },
+    {
+      dispatch: store.dispatch,
+      getState: store.getState,
+      context: { services: store.services, uploads: io, store, [PROGRESS_BOARD]: progressBoard(store.services.clock) },
+    },
     sendUpload,
     'f-1',
     video('a.mp4'),

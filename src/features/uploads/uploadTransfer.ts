@@ -81,5 +81,7 @@ export function* transfer(fileId: string, request: UploadRequest): SagaIterator<
     return (yield take(answer)) as UploadOutcome;
   } finally {
     answer.close(); // aborts the request when the upload is cancelled
+    // A figure of this request not yet shown would land on the next attempt's bar, or after Retry.
+    board.forget(fileId);
   }
 }
