@@ -340,6 +340,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       }
       defaultJson(request, text, done);
     });
+    // The same for text: an empty `text/plain` body (what fetch sends for a string body of '') is no body, so a
+    // route where the body is optional answers as without one, not with a 400 for the empty string.
+    app.removeContentTypeParser('text/plain');
+    app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      done(null, text === '' ? undefined : text);
+    });
 
     // Text the database cannot hold (NUL, lone surrogates) is refused with a 400 on every route.
     app.addHook('preValidation', rejectUnstorableInput);

@@ -237,6 +237,21 @@ describe('share links API', () => {
         payload: '',
       });
       assert.equal(empty.statusCode, 201, empty.body);
+      // An empty text body (fetch's type for a string body) is no body too; text that is there is still refused.
+      const emptyText = await b.app.inject({
+        method: 'POST',
+        url: `/api/v1/highlights/${h.other}/shares`,
+        headers: { ...bearer(alice.token), 'content-type': 'text/plain;charset=UTF-8' },
+        payload: '',
+      });
+      assert.equal(emptyText.statusCode, 201, emptyText.body);
+      const someText = await b.app.inject({
+        method: 'POST',
+        url: `/api/v1/highlights/${h.other}/shares`,
+        headers: { ...bearer(alice.token), 'content-type': 'text/plain' },
+        payload: 'never',
+      });
+      assert.equal(someText.statusCode, 400, someText.body);
     });
 
     test('expiresInDays 7 or 30: expiresAt that many days on the server clock', async () => {
