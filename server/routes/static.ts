@@ -48,6 +48,23 @@ function isSourceMap(rawPath: string): boolean {
   return /\.map(\.(gz|br))?$/i.test(pathname);
 }
 
+/** The longest file name the file systems we serve from allow, in bytes (NAME_MAX). */
+const NAME_MAX = 255;
+
+/**
+ * Whether a path has a segment no file can be named: @fastify/static cannot check its spelling on disk and
+ * answers 403, where any other name of no file is a 404 (or, for a navigation, the app's own not-found page).
+ */
+function namesNoFile(rawPath: string): boolean {
+  let pathname = rawPath;
+  try {
+    pathname = decodeURIComponent(rawPath);
+  } catch {
+    // undecodable: judged as sent
+  }
+  return pathname.split('/').some((segment) => Buffer.byteLength(segment) > NAME_MAX);
+}
+
 /** Whether a request is a browser navigation the single-page app should answer (history fallback). */
 export function isAppNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -113,6 +130,13 @@ export async function registerStatic(
       return undefined;
     });
   }
+
+  app.addHook('onRequest', async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (APP_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`)) || !namesNoFile(pathname)) return undefined;
+    reply.callNotFound();
+    return reply;
+  });
 
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);

@@ -345,6 +345,17 @@ describe('static app, CSP and history fallback', () => {
     assert.equal((api.json() as { code: string }).code, 'NOT_FOUND');
     const json = await t.app.inject({ method: 'GET', url: '/missing.js', headers: { accept: '*/*' } });
     assert.equal(json.statusCode, 404);
+    // A name longer than the file system allows is as missing as any other, also with a compressed copy asked for.
+    for (const url of [`/assets/${'a'.repeat(300)}.js`, `/${'b'.repeat(256)}/x.js`]) {
+      for (const encoding of ['identity', 'gzip, br']) {
+        const long = await t.app.inject({ method: 'GET', url, headers: { accept: '*/*', 'accept-encoding': encoding } });
+        assert.equal(long.statusCode, 404, `${url.slice(0, 20)}… ${encoding}: ${long.body}`);
+        assert.equal((long.json() as { code: string }).code, 'NOT_FOUND');
+      }
+    }
+    const navigation = await t.app.inject({ method: 'GET', url: `/${'c'.repeat(300)}`, headers: { accept: 'text/html' } });
+    assert.equal(navigation.statusCode, 200, 'the app answers, with its own not-found screen');
+    assert.match(String(navigation.headers['content-type']), /^text\/html/);
   });
 
   test('source maps are not served (404 envelope, also as navigation or precompressed) unless SOURCE_MAPS=1', async () => {
