@@ -7,7 +7,12 @@ import { registerFiles } from '../features/uploads/fileRegistry';
 import * as uploadEngine from '../features/uploads/uploadEngine';
 import { selectUploadFiles } from '../features/uploads/selectors';
 import type { UploadServices } from '../features/uploads/uploadServices';
-import type { UploadOutcome, UploadProgressListener, UploadRequest } from '../features/uploads/uploadTransfer';
+import type {
+  UploadActivityListener,
+  UploadOutcome,
+  UploadProgressListener,
+  UploadRequest,
+} from '../features/uploads/uploadTransfer';
 import { filesPicked } from '../features/uploads/uploadsSlice';
 import { actionRecorder } from './sessionStore';
 import { makeToken, TEST_USER } from './tokens';
@@ -24,14 +29,17 @@ export interface OpenUpload {
 /** A fake network at the upload transport's edge: every upload waits until the test answers it. */
 export function fakeUploadNetwork() {
   const open: OpenUpload[] = [];
-  const openUpload = (request: UploadRequest, onProgress: UploadProgressListener) =>
+  const openUpload = (request: UploadRequest, onProgress: UploadProgressListener, onActivity?: UploadActivityListener) =>
     eventChannel<UploadOutcome>((emit) => {
       let answered = false;
       const entry: OpenUpload = {
         request,
         aborted: false,
         // As the browser's channel does (uploadChannel): whole percent only.
-        progress: (percent) => onProgress(Math.floor(percent)),
+        progress: (percent) => {
+          onActivity?.(percent >= 100);
+          onProgress(Math.floor(percent));
+        },
         finish: (outcome) => {
           answered = true;
           emit(outcome);

@@ -21,7 +21,7 @@ import {
   uploadEventSelected,
   uploadRequested,
 } from './uploadsSlice';
-import { EVENT_PROBLEM_MESSAGE } from './uploadConstants';
+import { EVENT_PROBLEM_MESSAGE, UPLOAD_ANSWER_WAIT_MS, UPLOAD_STALL_CHECK_MS, UPLOAD_STALL_MS } from './uploadConstants';
 
 // jsdom has no global setImmediate: a turn of the event loop comes from Node's own timers (not the fake ones).
 const { setImmediate: nextLoopTurn } = jest.requireActual<typeof Timers>('node:timers');
@@ -211,6 +211,37 @@ describe('upload queue', () => {
     await flush();
     expect(net.open).toHaveLength(5);
     net.open[4]?.finish(ok('clip-9'));
+    await flush();
+    expect(statuses(store)).toEqual(['completed']);
+  });
+
+  it('a transfer that stops moving is tried again as a lost connection: 60 s without a byte, or 180 s without an answer after the last', async () => {
+    const { store, net } = setup();
+    pick(store, video('a.mp4'));
+    await flush();
+    store.dispatch(uploadRequested());
+    await flush();
+    expect(net.open).toHaveLength(1);
+    // A slow uplink that keeps moving is no stall, however long it takes.
+    for (let i = 0; i < 6; i += 1) {
+      await jest.advanceTimersByTimeAsync(UPLOAD_STALL_MS - 10_000);
+      net.open[0]?.progress(10 + i);
+    }
+    await flush();
+    expect(net.open).toHaveLength(1);
+    expect(net.open[0]?.aborted).toBe(false);
+    // Then nothing moves: taken for lost within a check of the limit, aborted, and sent again.
+    await jest.advanceTimersByTimeAsync(UPLOAD_STALL_MS - UPLOAD_STALL_CHECK_MS);
+    expect(net.open[0]?.aborted).toBe(false);
+    await jest.advanceTimersByTimeAsync(2 * UPLOAD_STALL_CHECK_MS);
+    expect(net.open[0]?.aborted).toBe(true);
+    expect(net.open).toHaveLength(2);
+    expect(selectUploadFiles(store.getState())[0]).toMatchObject({ status: 'uploading', progress: 0 });
+    // The whole body sent: the server's answer is given longer than a byte would be.
+    net.open[1]?.progress(100);
+    await jest.advanceTimersByTimeAsync(UPLOAD_ANSWER_WAIT_MS - UPLOAD_STALL_CHECK_MS);
+    expect(net.open[1]?.aborted).toBe(false);
+    net.open[1]?.finish(ok('clip-1'));
     await flush();
     expect(statuses(store)).toEqual(['completed']);
   });

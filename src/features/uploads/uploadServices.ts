@@ -7,14 +7,27 @@ import {
   loadFileContents,
   type ReleaseStoredSession,
 } from './uploadPersistence';
-import { uploadChannel, type UploadOutcome, type UploadProgressListener, type UploadRequest } from './uploadTransfer';
+import {
+  uploadChannel,
+  type UploadActivityListener,
+  type UploadOutcome,
+  type UploadProgressListener,
+  type UploadRequest,
+} from './uploadTransfer';
 import { readVideoDuration } from './videoMetadata';
 
 /** The browser capabilities the upload saga uses; tests replace them (saga context 'uploads'). */
 export interface UploadServices {
   readDuration(file: Blob): Promise<number | null>;
-  /** The request's outcome on the channel; its progress to `onProgress`, each new whole percent once. */
-  openUpload(request: UploadRequest, onProgress: UploadProgressListener): EventChannel<UploadOutcome>;
+  /**
+   * The request's outcome on the channel; its progress to `onProgress`, each new whole percent once, and every
+   * report that it moved to `onActivity`.
+   */
+  openUpload(
+    request: UploadRequest,
+    onProgress: UploadProgressListener,
+    onActivity: UploadActivityListener,
+  ): EventChannel<UploadOutcome>;
   keepFile(id: string, file: File): Promise<boolean>;
   loadFile(id: string): Promise<File | null>;
   dropFiles(ids: string[]): Promise<void>;

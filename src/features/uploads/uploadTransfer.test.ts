@@ -97,13 +97,18 @@ describe('the upload transfer (XHR in an eventChannel)', () => {
     abort.mockRestore();
   });
 
-  it('passes on each new whole percent once, however often the browser reports', () => {
+  it('passes on each new whole percent once, however often the browser reports; every report as activity', () => {
     // A request that only reports progress: what the browser's XHR calls, without a transfer.
     const upload: { onprogress?: (e: Pick<ProgressEvent, 'lengthComputable' | 'loaded' | 'total'>) => void } = {};
     const fakeXhr = { upload, open: jest.fn(), setRequestHeader: jest.fn(), send: jest.fn(), abort: jest.fn() };
     const constructor = jest.spyOn(globalThis, 'XMLHttpRequest').mockImplementation(() => fakeXhr as unknown as XMLHttpRequest);
     const seen: number[] = [];
-    const answer = uploadChannel(request(), (percent) => seen.push(percent));
+    const moved: boolean[] = [];
+    const answer = uploadChannel(
+      request(),
+      (percent) => seen.push(percent),
+      (bodySent) => moved.push(bodySent),
+    );
     const report = (loaded: number, total: number, lengthComputable = true) =>
       upload.onprogress!({ lengthComputable, loaded, total });
     // A slow uplink: many reports inside one percent, then the next percents, a report of no known length, the end.
@@ -111,6 +116,8 @@ describe('the upload transfer (XHR in an eventChannel)', () => {
     report(50_000, 0, false);
     report(100_000, 100_000);
     expect(seen).toEqual([0, 1, 2, 100]);
+    // Every report is activity (what the stall check reads), the last one with the whole body sent.
+    expect(moved).toEqual([...Array<boolean>(9).fill(false), true]);
     answer.close();
     constructor.mockRestore();
   });

@@ -1,7 +1,10 @@
 import { END, eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
-import { call, getContext, take } from 'redux-saga/effects';
+import { call, delay, getContext, race, take } from 'redux-saga/effects';
+import type { AppServices } from '../../app/services';
+import { UPLOAD_STALL_CHECK_MS } from './uploadConstants';
 import { PROGRESS_BOARD, type ProgressBoard } from './uploadProgress';
 import type { UploadServices } from './uploadServices';
+import { isStalled, type TransferActivity } from './uploadStallPolicy';
 
 export interface UploadRequest {
   url: string;
@@ -19,6 +22,9 @@ export type UploadOutcome = { kind: 'answered'; status: number; body: unknown } 
 /** Told the share of the file sent so far, in whole percent, each new figure once. */
 export type UploadProgressListener = (percent: number) => void;
 
+/** Told of every report of the browser that the request moved, and whether the whole body is sent. */
+export type UploadActivityListener = (bodySent: boolean) => void;
+
 /** JSON when the body is JSON; otherwise the text itself, which the answer's schema then refuses. */
 function parse(text: string): unknown {
   try {
@@ -34,7 +40,11 @@ function parse(text: string): unknown {
  * the browser's handler, without waking a saga (uploadProgress.ts). Closing the channel aborts the request, so
  * cancelling the saga that reads it cancels the upload.
  */
-export function uploadChannel(request: UploadRequest, onProgress: UploadProgressListener): EventChannel<UploadOutcome> {
+export function uploadChannel(
+  request: UploadRequest,
+  onProgress: UploadProgressListener,
+  onActivity: UploadActivityListener = () => undefined,
+): EventChannel<UploadOutcome> {
   return eventChannel<UploadOutcome>((emit) => {
     const xhr = new XMLHttpRequest();
     const body = new FormData();
@@ -47,6 +57,7 @@ export function uploadChannel(request: UploadRequest, onProgress: UploadProgress
     // same whole percent. Only a new whole percent is passed on.
     let reported = -1;
     xhr.upload.onprogress = (e) => {
+      onActivity(e.lengthComputable && e.loaded >= e.total);
       if (!e.lengthComputable || e.total <= 0) return;
       const percent = Math.floor((e.loaded / e.total) * 100);
       if (percent === reported) return;
@@ -70,15 +81,31 @@ export function uploadChannel(request: UploadRequest, onProgress: UploadProgress
 /**
  * Sends the file once (through the `uploads` context's `openUpload`, the channel above in the browser),
  * its progress, in whole percent, going to the upload scope's progress board (uploadProgress.ts, which sets the
- * pace of the store's updates); cancelling this saga closes the channel, which aborts the request.
+ * pace of the store's updates); cancelling this saga closes the channel, which aborts the request. A request that
+ * stops moving (uploadStallPolicy.ts) ends as a lost connection: the browser may wait many minutes to call a
+ * half-open one lost, the bar frozen all along. Judged by the wall clock at each check, so a background tab's
+ * late timer only checks later.
  */
 export function* transfer(fileId: string, request: UploadRequest): SagaIterator<UploadOutcome> {
   const io: UploadServices = yield getContext('uploads');
+  const services: AppServices = yield getContext('services');
   const board: ProgressBoard = yield getContext(PROGRESS_BOARD);
   const onProgress: UploadProgressListener = (percent) => board.report(fileId, percent);
-  const answer: EventChannel<UploadOutcome> = yield call([io, io.openUpload], request, onProgress);
+  // Written by the browser's handler, read by the checks below: no saga wakes per report.
+  const activity: TransferActivity = { lastAt: services.clock.now(), bodySent: false };
+  const onActivity: UploadActivityListener = (bodySent) => {
+    activity.lastAt = services.clock.now();
+    activity.bodySent = bodySent;
+  };
+  const answer: EventChannel<UploadOutcome> = yield call([io, io.openUpload], request, onProgress, onActivity);
   try {
-    return (yield take(answer)) as UploadOutcome;
+    for (;;) {
+      const { outcome } = (yield race({ outcome: take(answer), check: delay(UPLOAD_STALL_CHECK_MS) })) as {
+        outcome?: UploadOutcome;
+      };
+      if (outcome) return outcome;
+      if (isStalled(activity, services.clock.now())) return { kind: 'network' };
+    }
   } finally {
     answer.close(); // aborts the request when the upload is cancelled
     // A figure of this request not yet shown would land on the next attempt's bar, or after Retry.

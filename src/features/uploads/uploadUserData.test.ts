@@ -106,7 +106,11 @@ describe('at the end of a session, a running upload is aborted and nothing of th
 
   it('30 minutes without activity mid-upload → signed out (session_timeout), the transfer aborted, the session kept', async () => {
     const { store, net, kept } = await uploadingStore();
-    await jest.advanceTimersByTimeAsync(30 * MINUTE + 1_000);
+    // Transfers on a slow uplink, still moving all along (one that stopped would be retried, then failed).
+    for (let elapsed = 0; elapsed <= 30 * MINUTE; elapsed += 30_000) {
+      net.open.forEach((u) => u.progress(1));
+      await jest.advanceTimersByTimeAsync(30_000);
+    }
     await settle();
     expect(store.getState().session).toMatchObject({ status: 'signedOut', logoutReason: 'session_timeout' });
     expect(net.open.every((u) => u.aborted)).toBe(true);
