@@ -24,9 +24,10 @@ export const KEEP_WORTH_MS = 15_000;
 export const KEEP_PACE_SAMPLE_MS = 1_000;
 /**
  * A transfer no byte of which has moved for UPLOAD_STALL_MS (a connection gone half-open: the phone left the Wi-Fi
- * without noticing) is taken for a lost connection, and tried again as one; once the whole body is sent, the server's
- * answer (its video check, the thumbnail) is waited for UPLOAD_ANSWER_WAIT_MS. Checked every UPLOAD_STALL_CHECK_MS
- * against the wall clock (uploadStallPolicy.ts; docs/decisions.md "Stalled uploads").
+ * without noticing) is taken for a lost connection, and tried again as one; once the whole body is sent (or before
+ * the browser's first report), the server's answer (its video check, the thumbnail) is waited for
+ * UPLOAD_ANSWER_WAIT_MS. Checked every UPLOAD_STALL_CHECK_MS (uploadStallPolicy.ts; docs/decisions.md "Stalled
+ * uploads").
  */
 export const UPLOAD_STALL_MS = 60_000;
 export const UPLOAD_ANSWER_WAIT_MS = 180_000;

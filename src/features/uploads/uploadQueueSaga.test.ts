@@ -246,6 +246,41 @@ describe('upload queue', () => {
     expect(statuses(store)).toEqual(['completed']);
   });
 
+  it('a small file the browser reports no progress of (sent whole before its timer) is given the answer wait', async () => {
+    const { store, net } = setup();
+    pick(store, video('a.mp4'));
+    await flush();
+    store.dispatch(uploadRequested());
+    await flush();
+    // The server checks the video and makes the thumbnail: longer than a byte may take, not than an answer.
+    await jest.advanceTimersByTimeAsync(UPLOAD_STALL_MS + 10_000);
+    expect(net.open[0]?.aborted).toBe(false);
+    net.open[0]?.finish(ok('clip-1'));
+    await flush();
+    expect(net.open).toHaveLength(1);
+    expect(statuses(store)).toEqual(['completed']);
+  });
+
+  it('a check off its pace (a tab waking from suspension, the clock set forward) judges nothing', async () => {
+    let skew = 0;
+    const { store, net } = uploadStore({ clock: { now: () => Date.now() + skew } });
+    pick(store, video('a.mp4'));
+    await flush();
+    store.dispatch(uploadRequested());
+    await flush();
+    net.open[0]?.progress(20);
+    await jest.advanceTimersByTimeAsync(UPLOAD_STALL_CHECK_MS);
+    // Ten minutes pass for the clock between two checks, the reports of the meantime not delivered yet.
+    skew = 10 * 60_000;
+    await jest.advanceTimersByTimeAsync(UPLOAD_STALL_CHECK_MS);
+    expect(net.open[0]?.aborted).toBe(false);
+    // The count starts again there: a minute of quiet after it is a stall.
+    await jest.advanceTimersByTimeAsync(UPLOAD_STALL_MS - 2 * UPLOAD_STALL_CHECK_MS);
+    expect(net.open[0]?.aborted).toBe(false);
+    await jest.advanceTimersByTimeAsync(2 * UPLOAD_STALL_CHECK_MS);
+    expect(net.open[0]?.aborted).toBe(true); // (then tried again, as in the test above)
+  });
+
   it('waits while the browser is offline and goes on when the connection returns', async () => {
     let online = false;
     const { store, net } = setup({ isOnline: () => online });

@@ -4,7 +4,7 @@ import type { AppServices } from '../../app/services';
 import { UPLOAD_STALL_CHECK_MS } from './uploadConstants';
 import { PROGRESS_BOARD, type ProgressBoard } from './uploadProgress';
 import type { UploadServices } from './uploadServices';
-import { isStalled, type TransferActivity } from './uploadStallPolicy';
+import { checkOffPace, isStalled, startedActivity, type TransferActivity } from './uploadStallPolicy';
 
 export interface UploadRequest {
   url: string;
@@ -83,8 +83,8 @@ export function uploadChannel(
  * its progress, in whole percent, going to the upload scope's progress board (uploadProgress.ts, which sets the
  * pace of the store's updates); cancelling this saga closes the channel, which aborts the request. A request that
  * stops moving (uploadStallPolicy.ts) ends as a lost connection: the browser may wait many minutes to call a
- * half-open one lost, the bar frozen all along. Judged by the wall clock at each check, so a background tab's
- * late timer only checks later.
+ * half-open one lost, the bar frozen all along. Judged by the clock at each check; a check off its pace (a tab
+ * waking from suspension before its reports arrive, a clock set) judges nothing and starts the count again.
  */
 export function* transfer(fileId: string, request: UploadRequest): SagaIterator<UploadOutcome> {
   const io: UploadServices = yield getContext('uploads');
@@ -92,11 +92,12 @@ export function* transfer(fileId: string, request: UploadRequest): SagaIterator<
   const board: ProgressBoard = yield getContext(PROGRESS_BOARD);
   const onProgress: UploadProgressListener = (percent) => board.report(fileId, percent);
   // Written by the browser's handler, read by the checks below: no saga wakes per report.
-  const activity: TransferActivity = { lastAt: services.clock.now(), bodySent: false };
+  const activity: TransferActivity = startedActivity(services.clock.now());
   const onActivity: UploadActivityListener = (bodySent) => {
     activity.lastAt = services.clock.now();
-    activity.bodySent = bodySent;
+    activity.sending = !bodySent;
   };
+  let lastCheckAt = activity.lastAt;
   const answer: EventChannel<UploadOutcome> = yield call([io, io.openUpload], request, onProgress, onActivity);
   try {
     for (;;) {
@@ -104,7 +105,10 @@ export function* transfer(fileId: string, request: UploadRequest): SagaIterator<
         outcome?: UploadOutcome;
       };
       if (outcome) return outcome;
-      if (isStalled(activity, services.clock.now())) return { kind: 'network' };
+      const now = services.clock.now();
+      if (checkOffPace(lastCheckAt, now)) activity.lastAt = now;
+      else if (isStalled(activity, now)) return { kind: 'network' };
+      lastCheckAt = now;
     }
   } finally {
     answer.close(); // aborts the request when the upload is cancelled
