@@ -48,21 +48,29 @@ function isSourceMap(rawPath: string): boolean {
   return /\.map(\.(gz|br))?$/i.test(pathname);
 }
 
-/** The longest file name the file systems we serve from allow, in bytes (NAME_MAX). */
-const NAME_MAX = 255;
+/**
+ * The longest name of a file we could serve, in bytes: the file systems' NAME_MAX (255) less the `.br`/`.gz` that
+ * @fastify/static appends when it looks for a compressed copy.
+ */
+const SERVABLE_NAME_MAX = 255 - 3;
+/** No file we build has a path near this long; the file systems' PATH_MAX (4096) includes the dist directory's. */
+const SERVABLE_PATH_MAX = 1024;
 
 /**
- * Whether a path has a segment no file can be named: @fastify/static cannot check its spelling on disk and
- * answers 403, where any other name of no file is a 404 (or, for a navigation, the app's own not-found page).
+ * Whether a path names no file we could serve: @fastify/static cannot check such a spelling on disk
+ * (ENAMETOOLONG) and answers 403, where any other name of no file is a 404 (or, for a navigation, the app's own
+ * not-found page). Decoded as @fastify/static decodes it (decodeURI, with `#` and `?` too), so an encoded slash
+ * stays inside its segment, as on disk.
  */
 function namesNoFile(rawPath: string): boolean {
   let pathname = rawPath;
   try {
-    pathname = decodeURIComponent(rawPath);
+    pathname = decodeURI(rawPath.replace(/%23|%3F/gi, decodeURIComponent));
   } catch {
     // undecodable: judged as sent
   }
-  return pathname.split('/').some((segment) => Buffer.byteLength(segment) > NAME_MAX);
+  if (Buffer.byteLength(pathname) > SERVABLE_PATH_MAX) return true;
+  return pathname.split('/').some((segment) => Buffer.byteLength(segment) > SERVABLE_NAME_MAX);
 }
 
 /** Whether a request is a browser navigation the single-page app should answer (history fallback). */

@@ -346,7 +346,16 @@ describe('static app, CSP and history fallback', () => {
     const json = await t.app.inject({ method: 'GET', url: '/missing.js', headers: { accept: '*/*' } });
     assert.equal(json.statusCode, 404);
     // A name longer than the file system allows is as missing as any other, also with a compressed copy asked for.
-    for (const url of [`/assets/${'a'.repeat(300)}.js`, `/${'b'.repeat(256)}/x.js`]) {
+    for (const url of [
+      `/assets/${'a'.repeat(300)}.js`,
+      `/${'b'.repeat(256)}/x.js`,
+      // A name the file system takes, but not with the compressed copy's `.br` or `.gz` after it.
+      `/assets/${'d'.repeat(250)}.js`,
+      // An encoded slash stays in its name on disk: one name of over 400 bytes.
+      `/assets/${'e'.repeat(200)}%2F${'e'.repeat(200)}.js`,
+      // Short names, a path longer than the file system takes.
+      `/assets/${'f/'.repeat(2100)}x.js`,
+    ]) {
       for (const encoding of ['identity', 'gzip, br']) {
         const long = await t.app.inject({ method: 'GET', url, headers: { accept: '*/*', 'accept-encoding': encoding } });
         assert.equal(long.statusCode, 404, `${url.slice(0, 20)}… ${encoding}: ${long.body}`);
