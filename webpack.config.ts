@@ -317,7 +317,7 @@ const appConfig = (production: boolean): Configuration & { devServer?: DevServer
         // No shared file under 60 KB of source (webpack's default is 20 KB): My Clips' start loaded 25 scripts, each
         // `<script>` costing the main thread a few ms on a slow phone. From 60 KB it loads 18 (+2.4 KB gzip) and
         // /login 4 instead of 6 (−1.5 KB); Lighthouse on My Clips 78–80 against 73–75 the same night
-        // (docs/performance.md). 80 KB cut one more file for +7 KB, and scored no better.
+        // (docs/performance.md). 80 KB cut three more files for 7 KB more than 60, and scored no better.
         minSize: 60_000,
       },
       runtimeChunk: 'single',
