@@ -331,9 +331,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // The app sends `Content-Type: application/json` on every authenticated call, also without a body
     // (refresh, logout): an empty JSON body is therefore read as "no body" instead of a 400.
     const defaultJson = app.getDefaultJsonParser('error', 'error');
+    const asText = (body: string | Buffer) => (typeof body === 'string' ? body : body.toString('utf8'));
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
+      const text = asText(body);
       if (text.trim() === '') {
         done(null, undefined);
         return;
@@ -344,7 +345,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // route where the body is optional answers as without one, not with a 400 for the empty string.
     app.removeContentTypeParser('text/plain');
     app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
+      const text = asText(body);
       done(null, text === '' ? undefined : text);
     });
 

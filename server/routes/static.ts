@@ -14,6 +14,9 @@ import { contentSecurityPolicy, newNonce } from '../lib/security';
 // `/s`: the public watch page's (routes/sharePage.ts answers every path under it); the app has no page there.
 const APP_PREFIXES = ['/api', '/media', '/idp', '/maps', '/s'];
 
+/** Whether a path is the API's or another server route's, never a file of the build nor a page of the app. */
+const isUnderAppPrefix = (pathname: string): boolean => APP_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+
 const NOT_BUILT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${PRODUCT_NAME} is not built yet</title></head>
 <body><main><h1>${PRODUCT_NAME} is not built yet</h1>
@@ -77,7 +80,7 @@ function namesNoFile(rawPath: string): boolean {
 export function isAppNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?')[0] ?? '/';
-  if (APP_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return false;
+  if (isUnderAppPrefix(pathname)) return false;
   const accept = request.headers.accept ?? '';
   return accept.includes('text/html');
 }
@@ -141,7 +144,7 @@ export async function registerStatic(
 
   app.addHook('onRequest', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (APP_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`)) || !namesNoFile(pathname)) return undefined;
+    if (isUnderAppPrefix(pathname) || !namesNoFile(pathname)) return undefined;
     reply.callNotFound();
     return reply;
   });

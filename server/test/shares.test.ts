@@ -220,37 +220,26 @@ describe('share links API', () => {
         viewCount: 0,
         lastViewedAt: null,
       });
+      /** A share of h.other asked for with exactly this content type and body. */
+      const post = (contentType?: string, payload?: string) =>
+        b.app.inject({
+          method: 'POST',
+          url: `/api/v1/highlights/${h.other}/shares`,
+          headers: { ...bearer(alice.token), ...(contentType ? { 'content-type': contentType } : {}) },
+          ...(payload === undefined ? {} : { payload }),
+        });
       // No body at all, an explicit null: the same.
-      const noBody = await b.app.inject({
-        method: 'POST',
-        url: `/api/v1/highlights/${h.other}/shares`,
-        headers: bearer(alice.token),
-      });
+      const noBody = await post();
       assert.equal(noBody.statusCode, 201, noBody.body);
       assert.equal(envelope<{ share: ShareLink }>(noBody).data.share.expiresAt, null);
       assert.equal((await create(h.other, { expiresInDays: null })).expiresAt, null);
       // An empty JSON body (the app's client sends the content type anyway).
-      const empty = await b.app.inject({
-        method: 'POST',
-        url: `/api/v1/highlights/${h.other}/shares`,
-        headers: { ...bearer(alice.token), 'content-type': 'application/json' },
-        payload: '',
-      });
+      const empty = await post('application/json', '');
       assert.equal(empty.statusCode, 201, empty.body);
       // An empty text body (fetch's type for a string body) is no body too; text that is there is still refused.
-      const emptyText = await b.app.inject({
-        method: 'POST',
-        url: `/api/v1/highlights/${h.other}/shares`,
-        headers: { ...bearer(alice.token), 'content-type': 'text/plain;charset=UTF-8' },
-        payload: '',
-      });
+      const emptyText = await post('text/plain;charset=UTF-8', '');
       assert.equal(emptyText.statusCode, 201, emptyText.body);
-      const someText = await b.app.inject({
-        method: 'POST',
-        url: `/api/v1/highlights/${h.other}/shares`,
-        headers: { ...bearer(alice.token), 'content-type': 'text/plain' },
-        payload: 'never',
-      });
+      const someText = await post('text/plain', 'never');
       assert.equal(someText.statusCode, 400, someText.body);
     });
 

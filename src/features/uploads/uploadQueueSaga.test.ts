@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { CANCEL } from 'redux-saga';
 import { fullKey } from '../../app/storage';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
-import { fakeTabLock, flush, pick, statuses, uploaded, uploadStore, video } from '../../test/uploadHarness';
+import { fakeTabLock, flush, pick, statuses, uploaded, uploadStore, video, type UploadTestStore } from '../../test/uploadHarness';
 import { forgetFiles, registeredIds } from './fileRegistry';
 import { api } from '../../api/apiSlice';
 import { selectActiveUploadCount, selectUploadFiles, selectUploads } from './selectors';
@@ -43,6 +43,14 @@ const EVENT = {
 };
 
 const setup = (overrides: Partial<UploadServices> = {}) => uploadStore({ io: overrides });
+
+/** One file picked and Upload Files pressed: its transfer is open on the fake network. */
+async function sendOne(store: UploadTestStore) {
+  pick(store, video('a.mp4'));
+  await flush();
+  store.dispatch(uploadRequested());
+  await flush();
+}
 
 /** Lets the API's requests (MSW, real promises) and the sagas settle. */
 async function settle() {
@@ -168,20 +176,14 @@ describe('upload queue', () => {
   it('sends the selected event id and the bearer', async () => {
     const { store, net } = setup();
     store.dispatch(uploadEventSelected(EVENT));
-    pick(store, video('a.mp4'));
-    await flush();
-    store.dispatch(uploadRequested());
-    await flush();
+    await sendOne(store);
     expect(net.open[0]?.request).toMatchObject({ eventId: 'ev-1', token: store.getState().session.token });
     expect(net.open[0]?.request.url).toMatch(/\/api\/v1\/uploads$/);
   });
 
   it('retries a lost connection by itself after 0, 1, 3 and 5 s, then marks the file failed; Retry completes it', async () => {
     const { store, net } = setup();
-    pick(store, video('a.mp4'));
-    await flush();
-    store.dispatch(uploadRequested());
-    await flush();
+    await sendOne(store);
     net.open[0]?.progress(60);
     await flush();
     expect(selectUploadFiles(store.getState())[0]?.progress).toBe(60);
@@ -217,10 +219,7 @@ describe('upload queue', () => {
 
   it('a transfer that stops moving is tried again as a lost connection: 60 s without a byte, or 180 s without an answer after the last', async () => {
     const { store, net } = setup();
-    pick(store, video('a.mp4'));
-    await flush();
-    store.dispatch(uploadRequested());
-    await flush();
+    await sendOne(store);
     expect(net.open).toHaveLength(1);
     // A slow uplink that keeps moving is no stall, however long it takes.
     for (let i = 0; i < 6; i += 1) {
@@ -248,10 +247,7 @@ describe('upload queue', () => {
 
   it('a small file the browser reports no progress of (sent whole before its timer) is given the answer wait', async () => {
     const { store, net } = setup();
-    pick(store, video('a.mp4'));
-    await flush();
-    store.dispatch(uploadRequested());
-    await flush();
+    await sendOne(store);
     // The server checks the video and makes the thumbnail: longer than a byte may take, not than an answer.
     await jest.advanceTimersByTimeAsync(UPLOAD_STALL_MS + 10_000);
     expect(net.open[0]?.aborted).toBe(false);
@@ -264,10 +260,7 @@ describe('upload queue', () => {
   it('a check off its pace (a tab waking from suspension, the clock set forward) judges nothing', async () => {
     let skew = 0;
     const { store, net } = uploadStore({ clock: { now: () => Date.now() + skew } });
-    pick(store, video('a.mp4'));
-    await flush();
-    store.dispatch(uploadRequested());
-    await flush();
+    await sendOne(store);
     net.open[0]?.progress(20);
     await jest.advanceTimersByTimeAsync(UPLOAD_STALL_CHECK_MS);
     // Ten minutes pass for the clock between two checks, the reports of the meantime not delivered yet.
@@ -310,10 +303,7 @@ describe('upload queue', () => {
         distance: null,
       }),
     );
-    pick(store, video('a.mp4'));
-    await flush();
-    store.dispatch(uploadRequested());
-    await flush();
+    await sendOne(store);
     net.open[0]?.finish({
       kind: 'answered',
       status: 404,
@@ -327,10 +317,7 @@ describe('upload queue', () => {
 
   it('maps a refused file to its message', async () => {
     const { store, net } = setup();
-    pick(store, video('a.mp4'));
-    await flush();
-    store.dispatch(uploadRequested());
-    await flush();
+    await sendOne(store);
     net.open[0]?.finish({
       kind: 'answered',
       status: 413,
@@ -345,10 +332,7 @@ describe('upload queue', () => {
 
   it('cancel aborts the request and marks the file failed', async () => {
     const { store, net } = setup();
-    pick(store, video('a.mp4'));
-    await flush();
-    store.dispatch(uploadRequested());
-    await flush();
+    await sendOne(store);
     const id = selectUploadFiles(store.getState())[0]?.id ?? '';
     store.dispatch(uploadCancelRequested(id));
     await flush();
@@ -358,10 +342,7 @@ describe('upload queue', () => {
 
   it('does not remove a file while it uploads', async () => {
     const { store } = setup();
-    pick(store, video('a.mp4'));
-    await flush();
-    store.dispatch(uploadRequested());
-    await flush();
+    await sendOne(store);
     store.dispatch(fileRemoved(selectUploadFiles(store.getState())[0]?.id ?? ''));
     expect(selectUploadFiles(store.getState())).toHaveLength(1);
   });
