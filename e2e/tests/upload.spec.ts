@@ -3,7 +3,7 @@
  * found by search, pick three real (ffmpeg-made) videos, upload them; a refused selection adds nothing.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
@@ -151,5 +151,40 @@ test.describe('Upload Clips', () => {
 
     await alert.getByRole('button', { name: 'Close' }).click();
     await expect(alert).toHaveCount(0);
+  });
+
+  test('an answer lost on its way: the queue sends again by itself and the server keeps one clip', async ({ page, isMobile }) => {
+    test.setTimeout(60_000);
+    await signInAs(page, { email: uniqueEmail('lost-answer') });
+    const token = await bearerOf(page);
+    // The first sending reaches the server, which stores the clip; its answer never reaches the page. (Playwright
+    // cannot forward a file-backed body, so the test sends the same file with the request's key, then cuts it.)
+    const keys: (string | null)[] = [];
+    await page.route('**/api/v1/uploads', async (route) => {
+      const key = await route.request().headerValue('idempotency-key');
+      keys.push(key);
+      if (keys.length > 1) return route.continue();
+      const stored = await page.request.post('/api/v1/uploads', {
+        headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': key ?? '' },
+        multipart: {
+          video: { name: 'clip1.mp4', mimeType: 'video/mp4', buffer: readFileSync(path.join(dir, 'clip1.mp4')) },
+        },
+      });
+      expect(stored.status()).toBe(201);
+      return route.abort('connectionreset');
+    });
+    await openUpload(page, isMobile);
+    await page.getByLabel('Select video files', { exact: true }).setInputFiles(path.join(dir, 'clip1.mp4'));
+    await page.getByRole('button', { name: 'Upload Files' }).click();
+    const files = page.getByRole('list', { name: 'Selected files' });
+    await expect(files.getByRole('listitem', { name: 'clip1.mp4' }).getByText('Completed', { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+    // Both sendings carried the file's one key, and the second was answered with the first one's clip.
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    const listing = await api<{ pagination: { total: number } }>(page.request, 'GET', '/api/v1/clips/unassociated', token);
+    expect(listing.pagination.total).toBe(1);
   });
 });

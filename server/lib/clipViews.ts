@@ -161,6 +161,13 @@ export async function findClipView(ctx: AppContext, id: string, ownerId: string)
   return row ? toClipView(ctx, row) : null;
 }
 
+/** The clip `ownerId` uploaded under the Idempotency-Key `key` (routes/uploads.ts); null when there is none. */
+export async function findUploadedClip(ctx: AppContext, ownerId: string, key: string): Promise<ClipView | null> {
+  const r = await ctx.db.query<ClipViewRow>(`${CLIP_VIEW_SELECT} WHERE c.user_id = $1 AND c.upload_key = $2`, [ownerId, key]);
+  const row = r.rows[0];
+  return row ? toClipView(ctx, row) : null;
+}
+
 // ---------- pages of a listing (clips here; the event listings use the same shape) ----------
 
 /** Pages are 1-based; past this a listing is being scraped, not read. */

@@ -17,6 +17,7 @@ import {
 } from '../lib/clipViews';
 import type { AppContext } from '../lib/context';
 import { ApiError, ok } from '../lib/envelope';
+import { idempotencyKey } from '../lib/idempotencyKey';
 import { finiteNumber, isoDateTime, jsonObject, parseInput, text, uuid } from '../lib/schema';
 import { matchConditionSql, offsetSeconds } from '../lib/tagMatching';
 import {
@@ -47,8 +48,6 @@ export const EARLIEST_TAG = new Date('2000-01-01T00:00:00.000Z');
 export const MY_TAGS_CLIP_LIMIT = 20;
 /** Largest `offset` of GET /tags: past this a listing is being scraped. */
 const MAX_OFFSET = 100_000_000;
-/** Idempotency-Key: 1–200 visible ASCII characters. */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
 // ---------- input ----------
 
@@ -232,17 +231,6 @@ async function tagViews(
       clips: { items: clips.get(row.tag_id) ?? [] },
     };
   });
-}
-
-/** The Idempotency-Key header: absent → null; present but not 1–200 visible ASCII characters (or repeated) → 400. */
-function idempotencyKey(header: string | string[] | undefined): string | null {
-  if (header === undefined) return null;
-  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) {
-    throw new ApiError(400, 'INVALID_INPUT', 'Invalid Idempotency-Key header', {
-      'headers.idempotency-key': 'must be 1 to 200 visible ASCII characters',
-    });
-  }
-  return header;
 }
 
 export function registerTagRoutes(app: FastifyInstance, ctx: AppContext): void {

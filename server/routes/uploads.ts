@@ -6,11 +6,12 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { requireAuth } from '../lib/auth';
-import { matchedTagSql, toClipView, type ClipRow } from '../lib/clipViews';
+import { findUploadedClip, matchedTagSql, toClipView, type ClipRow } from '../lib/clipViews';
 import type { AppContext } from '../lib/context';
 import { freeSpaceProbe } from '../lib/diskSpace';
-import type { ApiError } from '../lib/envelope';
+import { ok, type ApiError } from '../lib/envelope';
 import { thumbnail } from '../lib/ffmpeg';
+import { idempotencyKey } from '../lib/idempotencyKey';
 import { closeAfterResponse } from '../lib/lingeringClose';
 import { clipKey, mediaStoreOf, teeInto } from '../lib/mediaStore';
 import { partialDir } from '../lib/partialUploads';
@@ -104,6 +105,14 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     try {
       // Who asks comes first: an anonymous caller learns nothing of the server's disk or tools.
       await authenticate.call(this, request, reply);
+      const key = idempotencyKey(request.headers['idempotency-key']);
+      const uploaded = key === null || !request.user ? null : await findUploadedClip(ctx, request.user.id, key);
+      if (uploaded) {
+        // A retry of an upload already stored (its answer was lost, or the client cut a stalled request after
+        // the body had arrived): that clip, and the body left unread.
+        closeAfterResponse(reply);
+        return reply.code(200).send(ok(uploaded));
+      }
       await refuseEarly(request);
     } catch (err) {
       // The body will not be read: closing the connection stops the client sending it.
@@ -121,12 +130,23 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (!request.isMultipart()) throw uploadError(400, 'INVALID_INPUT', 'Expected a multipart/form-data body');
     const ffprobe = ctx.ffprobePath;
     if (!ffprobe) throw videoCheckUnavailable();
+    const key = idempotencyKey(request.headers['idempotency-key']);
     await mkdir(partials, { recursive: true });
     const fields = new Map<string, string>();
     let file: ReceivedFile | null = null;
     /** Names of the files written for this upload; removed (wherever they are) when it fails. */
     const written: string[] = [];
     let eventChecked = false;
+    // Names are fresh UUIDs: whatever carries one, in .partial/ or already stored, belongs to this upload.
+    const discardWritten = () =>
+      Promise.all(
+        written.splice(0).flatMap((name) => [
+          unlink(partialPath(name)).catch(() => undefined),
+          media.remove(clipKey(name)).catch((e: unknown) => {
+            request.log.warn(`could not remove ${clipKey(name)} of a failed upload: ${(e as Error).message}`);
+          }),
+        ]),
+      );
     try {
       for await (const part of request.parts({
         limits: { fileSize: ctx.maxUploadBytes, files: 2, fields: 20, fieldSize: 4096 },
@@ -232,8 +252,9 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
         // would answer 500 for a stored clip, and the client's queue would upload it again.
         const r = await tx.query<ClipRow & { tag: string | null }>(
           `INSERT INTO clips AS c (id, user_id, event_id, filename, stored_name, mime_type, size, duration, width,
-               height, thumbnail_name, recorded_at, created_at, device)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+               height, thumbnail_name, recorded_at, created_at, device, upload_key)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+             ON CONFLICT (user_id, upload_key) WHERE upload_key IS NOT NULL DO NOTHING
              RETURNING c.*, ${matchedTagSql('c')} AS tag`,
           [
             stored.id,
@@ -250,29 +271,32 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
             recordedAt,
             new Date(ctx.now()),
             probed.device,
+            key,
           ],
         );
+        const inserted = r.rows[0];
+        // Another request with the same key stored its clip first: nothing of this one is placed.
+        if (!inserted) return null;
         // Files move into uploads/ inside the transaction: a failed move rolls the row back.
         await placeThumb?.();
         await placeVideo?.();
-        return r.rows[0];
+        return inserted;
       });
+      if (!row) {
+        // Two sendings of one file at once (a retry while the first was still being checked): one clip, the
+        // first stored; this one's files go, as a failed upload's do.
+        const winner = key === null ? null : await findUploadedClip(ctx, uploader.id, key);
+        if (!winner) throw new Error('clip insert returned no row');
+        await discardWritten();
+        return reply.code(200).send(ok(winner));
+      }
       written.length = 0;
       // The local copy of a video streamed to the bucket.
       if (stored.stored) await unlink(partialPath(stored.storedName)).catch(() => undefined);
-      if (!row) throw new Error('clip insert returned no row');
       // Committed: from here on the answer is 201. The view is the owner's, as GET /clips/{id} answers it.
       return reply.code(201).send({ success: true, data: toClipView(ctx, { ...row, user_email: uploader.email }) });
     } catch (err) {
-      // Names are fresh UUIDs: whatever carries one, in .partial/ or already stored, belongs to this upload.
-      await Promise.all(
-        written.flatMap((name) => [
-          unlink(partialPath(name)).catch(() => undefined),
-          media.remove(clipKey(name)).catch((e: unknown) => {
-            request.log.warn(`could not remove ${clipKey(name)} of a failed upload: ${(e as Error).message}`);
-          }),
-        ]),
-      );
+      await discardWritten();
       const mapped = mapUploadError(err, ctx.maxUploadBytes);
       if (mapped.statusCode >= 500) request.log.error({ err }, 'upload failed');
       throw mapped;

@@ -354,3 +354,112 @@ describe('a committed upload always answers 201 with its clip', () => {
     });
   }
 });
+
+describe('a retried upload (the same Idempotency-Key) answers the clip already stored', () => {
+  let t: TestApp;
+  let user: SignedIn;
+  let video: Buffer;
+
+  before(async () => {
+    video = await makeVideo();
+    t = await startApp({ maxUploadBytes: 200 * 1024 });
+    user = await signIn(t.app, 'filmer@example.com');
+  });
+  after(async () => {
+    await t.close();
+  });
+
+  const upload = (key: string | null, token = user.token, filename = 'retry.mp4') => {
+    const { payload, headers } = multipart([{ name: 'video', value: video, filename, type: 'video/mp4' }]);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/uploads',
+      headers: { ...bearer(token), ...headers, ...(key === null ? {} : { 'idempotency-key': key }) },
+      payload,
+    });
+  };
+  const clipCount = async (): Promise<number> => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/clips/unassociated?limit=100', headers: bearer(user.token) });
+    assert.equal(res.statusCode, 200, res.body);
+    return (res.json() as Envelope<{ pagination: { total: number } }>).data.pagination.total;
+  };
+  /** Every file the uploads directory holds, its .partial/ included. */
+  const storedFiles = async (): Promise<string[]> => {
+    const dir = path.join(t.dataDir, 'uploads');
+    const top = (await readdir(dir)).filter((n) => n !== '.partial');
+    const partial = await readdir(path.join(dir, '.partial')).catch(() => [] as string[]);
+    return [...top, ...partial.map((n) => `.partial/${n}`)].sort();
+  };
+
+  test('the first sending stores the clip (201); the same key again answers it (200), nothing new stored', async () => {
+    const before = await clipCount();
+    const first = await upload('file-a');
+    assert.equal(first.statusCode, 201, first.body);
+    const clip = (first.json() as Envelope<Clip>).data;
+    const files = await storedFiles();
+    const again = await upload('file-a');
+    assert.equal(again.statusCode, 200, again.body);
+    assert.deepEqual((again.json() as Envelope<Clip>).data, clip);
+    assert.equal(await clipCount(), before + 1);
+    assert.deepEqual(await storedFiles(), files);
+    // Without a key, or with another, every sending is a clip of its own.
+    assert.equal((await upload(null)).statusCode, 201);
+    assert.equal((await upload('file-b')).statusCode, 201);
+    assert.equal(await clipCount(), before + 3);
+  });
+
+  test("a key is the user's own: another user's same key stores their clip", async () => {
+    const mine = (await upload('shared-key')).json() as Envelope<Clip>;
+    const other = await signIn(t.app, 'other@example.com');
+    const theirs = await upload('shared-key', other.token);
+    assert.equal(theirs.statusCode, 201, theirs.body);
+    const clip = (theirs.json() as Envelope<Clip>).data;
+    assert.notEqual(clip.id, mine.data.id);
+    assert.deepEqual(clip.user, { email: 'other@example.com' });
+  });
+
+  test('an invalid key is refused (400) before the body is read; nothing stored', async () => {
+    const before = await clipCount();
+    for (const key of ['', 'with space', 'é', 'x'.repeat(201)]) {
+      const res = await upload(key);
+      assert.equal(res.statusCode, 400, `${JSON.stringify(key)}: ${res.body}`);
+      const body = res.json() as Envelope;
+      assert.equal(body.code, 'INVALID_INPUT');
+      assert.equal(res.headers.connection, 'close');
+    }
+    assert.equal(await clipCount(), before);
+  });
+
+  test('two sendings of one file at once store one clip: one 201, one 200 with it; the loser leaves no file', async () => {
+    const before = await clipCount();
+    const filesBefore = await storedFiles();
+    const [a, b] = await Promise.all([upload('at-once'), upload('at-once')]);
+    assert.deepEqual([a.statusCode, b.statusCode].sort(), [200, 201], `${a.body} ${b.body}`);
+    assert.equal((a.json() as Envelope<Clip>).data.id, (b.json() as Envelope<Clip>).data.id);
+    assert.equal(await clipCount(), before + 1);
+    // The stored clip's video and thumbnail, nothing of the other sending.
+    const added = (await storedFiles()).filter((n) => !filesBefore.includes(n));
+    const id = (a.json() as Envelope<Clip>).data.id;
+    assert.deepEqual(added, [`${id}.jpg`, `${id}.mp4`]);
+  });
+
+  test('over a real socket, a retry answers 200 without reading the body (one over the size limit too)', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const send = (body: Uint8Array<ArrayBuffer>, key: string) => {
+      const form = new FormData();
+      form.append('video', new Blob([body], { type: 'video/mp4' }), 'socket.mp4');
+      return fetch(`${address}/api/v1/uploads`, {
+        method: 'POST',
+        headers: { ...bearer(user.token), 'idempotency-key': key },
+        body: form,
+      });
+    };
+    const first = await send(new Uint8Array(video), 'socket-key');
+    assert.equal(first.status, 201);
+    const clip = ((await first.json()) as Envelope<Clip>).data;
+    // 300 KB is over this server's 200 KB limit: read, it would be refused with 413.
+    const retry = await send(new Uint8Array(300 * 1024), 'socket-key');
+    assert.equal(retry.status, 200);
+    assert.equal(((await retry.json()) as Envelope<Clip>).data.id, clip.id);
+  });
+});

@@ -215,6 +215,9 @@ describe('upload queue', () => {
     net.open[4]?.finish(ok('clip-9'));
     await flush();
     expect(statuses(store)).toEqual(['completed']);
+    // Every sending of the file carries its id as the Idempotency-Key, so the server stores it once.
+    const fileId = selectUploadFiles(store.getState())[0]?.id;
+    expect(net.open.map((o) => o.request.key)).toEqual(Array(5).fill(fileId));
   });
 
   it('a transfer that stops moving is tried again as a lost connection: 60 s without a byte, or 180 s without an answer after the last', async () => {

@@ -39,7 +39,8 @@ export function* sendUpload(fileId: string, file: File, eventId: string | null):
   const store: StoreLike = yield getContext('store');
   const bridge = services.session;
   const readToken = (s: unknown) => (bridge ? bridge.readAuth(s).token : (s as RootState).session.token);
-  const requestWith = (token: string | null) => ({ url: `${apiBaseUrl()}uploads`, file, eventId, token });
+  // Every sending of one picked file carries its id as the key: the server stores one clip per key.
+  const requestWith = (token: string | null) => ({ url: `${apiBaseUrl()}uploads`, file, eventId, token, key: fileId });
 
   const before = beforeSending(bridge ? bridge.tokenStatus(yield select(), services) : 'none');
   if (before.kind === 'end') {

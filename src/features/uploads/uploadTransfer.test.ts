@@ -19,6 +19,7 @@ const request = (extra: Partial<UploadRequest> = {}): UploadRequest => ({
   file: video('a.mp4', 64),
   eventId: null,
   token: 'tok-1',
+  key: 'file-1',
   ...extra,
 });
 
@@ -32,8 +33,9 @@ function outcomeOf(answer: EventChannel<UploadOutcome>): Promise<UploadOutcome> 
 const noProgress = () => undefined;
 
 describe('the upload transfer (XHR in an eventChannel)', () => {
-  it('posts the file and the event as multipart with the bearer, and hands back the parsed answer', async () => {
-    let seen: { auth: string | null; client: string | null; video: string | null; eventId: unknown } | null = null;
+  it("posts the file and the event as multipart with the bearer and the file's key, and hands back the parsed answer", async () => {
+    let seen: { auth: string | null; client: string | null; key: string | null; video: string | null; eventId: unknown } | null =
+      null;
     apiServer.use(
       http.post(API('uploads'), async ({ request: req }) => {
         const form = await req.formData();
@@ -41,6 +43,7 @@ describe('the upload transfer (XHR in an eventChannel)', () => {
         seen = {
           auth: req.headers.get('authorization'),
           client: req.headers.get('x-frontend-client'),
+          key: req.headers.get('idempotency-key'),
           video: typeof file === 'string' || file === null ? null : file.name, // (Node's File, not the global one)
           eventId: form.get('eventId'),
         };
@@ -49,7 +52,7 @@ describe('the upload transfer (XHR in an eventChannel)', () => {
     );
     const outcome = await outcomeOf(uploadChannel(request({ eventId: 'ev-1' }), noProgress));
     expect(outcome).toEqual({ kind: 'answered', status: 201, body: { success: true, data: { id: 'clip-1' } } });
-    expect(seen).toEqual({ auth: 'Bearer tok-1', client: 'true', video: 'a.mp4', eventId: 'ev-1' });
+    expect(seen).toEqual({ auth: 'Bearer tok-1', client: 'true', key: 'file-1', video: 'a.mp4', eventId: 'ev-1' });
   });
 
   it('a 2xx whose body is not JSON is handed on as text, which the answer schema refuses', async () => {

@@ -11,6 +11,11 @@ export interface UploadRequest {
   file: File;
   eventId: string | null;
   token: string | null;
+  /**
+   * The picked file's id, sent as its Idempotency-Key: a sending repeated after a lost answer (or a stall cut
+   * after the body arrived) is answered with the clip already stored, not stored twice (docs/api.md).
+   */
+  key: string;
 }
 
 /**
@@ -35,7 +40,7 @@ function parse(text: string): unknown {
 }
 
 /**
- * POST /api/v1/uploads as multipart (fields `video` and optional `eventId`) over XHR, which reports
+ * POST /api/v1/uploads as multipart (fields `video` and optional `eventId`, the file's Idempotency-Key) over XHR, which reports
  * upload progress (fetch cannot). The channel carries the outcome; the progress goes to `onProgress` straight from
  * the browser's handler, without waking a saga (uploadProgress.ts). Closing the channel aborts the request, so
  * cancelling the saga that reads it cancels the upload.
@@ -52,6 +57,7 @@ export function uploadChannel(
     if (request.eventId) body.append('eventId', request.eventId);
     xhr.open('POST', request.url);
     xhr.setRequestHeader('X-Frontend-Client', 'true');
+    xhr.setRequestHeader('Idempotency-Key', request.key);
     if (request.token) xhr.setRequestHeader('Authorization', `Bearer ${request.token}`);
     // The browser reports every ~50 ms whatever the pace: on a phone's uplink dozens of reports in a row carry the
     // same whole percent. Only a new whole percent is passed on.
