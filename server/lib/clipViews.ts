@@ -161,9 +161,18 @@ export async function findClipView(ctx: AppContext, id: string, ownerId: string)
   return row ? toClipView(ctx, row) : null;
 }
 
-/** The clip `ownerId` uploaded under the Idempotency-Key `key` (routes/uploads.ts); null when there is none. */
+/**
+ * The clip `ownerId` uploaded under the Idempotency-Key `key` (routes/uploads.ts); null when there is none. The
+ * caller is the owner, signed in: unlike the listings it does not hide the clip when the owner was revoked since,
+ * so an upload that lost the race to store its key still answers the clip that won (not a 500).
+ */
 export async function findUploadedClip(ctx: AppContext, ownerId: string, key: string): Promise<ClipView | null> {
-  const r = await ctx.db.query<ClipViewRow>(`${CLIP_VIEW_SELECT} WHERE c.user_id = $1 AND c.upload_key = $2`, [ownerId, key]);
+  const r = await ctx.db.query<ClipViewRow>(
+    `SELECT c.*, u.email AS user_email, ${matchedTagSql('c')} AS tag
+       FROM clips c JOIN users u ON u.id = c.user_id
+      WHERE c.user_id = $1 AND c.upload_key = $2`,
+    [ownerId, key],
+  );
   const row = r.rows[0];
   return row ? toClipView(ctx, row) : null;
 }

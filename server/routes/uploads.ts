@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { requireAuth } from '../lib/auth';
-import { findUploadedClip, matchedTagSql, toClipView, type ClipRow } from '../lib/clipViews';
+import { findUploadedClip, matchedTagSql, toClipView, type ClipRow, type ClipView } from '../lib/clipViews';
 import type { AppContext } from '../lib/context';
 import { freeSpaceProbe } from '../lib/diskSpace';
 import { ok, type ApiError } from '../lib/envelope';
@@ -100,6 +100,36 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     }
   };
 
+  /** Requests whose Idempotency-Key already has a stored clip, and that clip. */
+  const replays = new WeakMap<FastifyRequest, ClipView>();
+
+  /**
+   * Reads a replayed upload's body to its end and drops it, then answers the stored clip. Answered before the
+   * body, as a refusal is, the 200 could be lost: a browser still sending reads no answer until its body is sent,
+   * and the lingering close gives it 2 s (lib/lingeringClose.ts) — a retry of a large file on a slow uplink would
+   * fail on every attempt with its clip stored. The size limit still holds.
+   */
+  const answerReplay = async (request: FastifyRequest, reply: FastifyReply, clip: ClipView): Promise<FastifyReply> => {
+    const limit = ctx.maxUploadBytes + MULTIPART_OVERHEAD_BYTES;
+    let received = 0;
+    let over = false;
+    try {
+      // Over the limit the loop stops reading, leaving the socket to the lingering close (not destroyed).
+      for await (const chunk of request.raw.iterator({ destroyOnReturn: false })) {
+        received += (chunk as Buffer).length;
+        if (received > limit) {
+          over = true;
+          break;
+        }
+      }
+    } catch {
+      // The client went away mid-body: no one reads this answer, and it is no server fault.
+      throw uploadError(400, 'INVALID_INPUT', 'Malformed multipart/form-data body');
+    }
+    if (over) throw fileTooLarge(ctx.maxUploadBytes);
+    return reply.code(200).send(ok(clip));
+  };
+
   const authenticate = requireAuth(ctx);
   const checkBeforeBody = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     try {
@@ -107,13 +137,10 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
       await authenticate.call(this, request, reply);
       const key = idempotencyKey(request.headers['idempotency-key']);
       const uploaded = key === null || !request.user ? null : await findUploadedClip(ctx, request.user.id, key);
-      if (uploaded) {
-        // A retry of an upload already stored (its answer was lost, or the client cut a stalled request after
-        // the body had arrived): that clip, and the body left unread.
-        closeAfterResponse(reply);
-        return reply.code(200).send(ok(uploaded));
-      }
-      await refuseEarly(request);
+      // A retry of an upload already stored (its answer was lost, or the client cut a stalled request after the
+      // body had arrived): the handler answers that clip. Nothing will be stored, so nothing is refused early.
+      if (uploaded) replays.set(request, uploaded);
+      else await refuseEarly(request);
     } catch (err) {
       // The body will not be read: closing the connection stops the client sending it.
       closeAfterResponse(reply);
@@ -127,6 +154,8 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
   };
 
   app.post('/api/v1/uploads', { onRequest: checkBeforeBody, onError: closeIfUnread }, async (request, reply) => {
+    const replay = replays.get(request);
+    if (replay) return answerReplay(request, reply, replay);
     if (!request.isMultipart()) throw uploadError(400, 'INVALID_INPUT', 'Expected a multipart/form-data body');
     const ffprobe = ctx.ffprobePath;
     if (!ffprobe) throw videoCheckUnavailable();

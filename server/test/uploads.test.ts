@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { BrowseApp, insertEvent, insertTag } from './browseFixtures';
@@ -443,23 +444,60 @@ describe('a retried upload (the same Idempotency-Key) answers the clip already s
     assert.deepEqual(added, [`${id}.jpg`, `${id}.mp4`]);
   });
 
-  test('over a real socket, a retry answers 200 without reading the body (one over the size limit too)', async () => {
+  test('over a real socket, a retry is answered once its body has arrived, however slowly; over the limit, 413', async () => {
+    const before = await clipCount(); // (app.inject's Host is not this server's once it listens on a port)
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const send = (body: Uint8Array<ArrayBuffer>, key: string) => {
-      const form = new FormData();
-      form.append('video', new Blob([body], { type: 'video/mp4' }), 'socket.mp4');
-      return fetch(`${address}/api/v1/uploads`, {
-        method: 'POST',
-        headers: { ...bearer(user.token), 'idempotency-key': key },
-        body: form,
-      });
+    const countOverSocket = async (): Promise<number> => {
+      const res = await fetch(`${address}/api/v1/clips/unassociated?limit=100`, { headers: bearer(user.token) });
+      return ((await res.json()) as Envelope<{ pagination: { total: number } }>).data.pagination.total;
     };
-    const first = await send(new Uint8Array(video), 'socket-key');
+    const first = await fetch(`${address}/api/v1/uploads`, {
+      method: 'POST',
+      headers: { ...bearer(user.token), 'idempotency-key': 'socket-key' },
+      body: (() => {
+        const form = new FormData();
+        form.append('video', new Blob([new Uint8Array(video)], { type: 'video/mp4' }), 'socket.mp4');
+        return form;
+      })(),
+    });
     assert.equal(first.status, 201);
     const clip = ((await first.json()) as Envelope<Clip>).data;
-    // 300 KB is over this server's 200 KB limit: read, it would be refused with 413.
-    const retry = await send(new Uint8Array(300 * 1024), 'socket-key');
-    assert.equal(retry.status, 200);
-    assert.equal(((await retry.json()) as Envelope<Clip>).data.id, clip.id);
+
+    /** POST with the key, the body written in `pieces` over `spreadMs`: a slow uplink. */
+    const sendSlowly = (body: Buffer, headers: Record<string, string>, pieces: number, spreadMs: number) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(`${address}/api/v1/uploads`, {
+          method: 'POST',
+          headers: { ...bearer(user.token), ...headers, 'idempotency-key': 'socket-key', 'content-length': String(body.length) },
+        });
+        req.on('error', reject);
+        req.on('response', (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        });
+        const size = Math.ceil(body.length / pieces);
+        let i = 0;
+        const next = () => {
+          if (req.destroyed) return;
+          if (i >= pieces) return void req.end();
+          req.write(body.subarray(i * size, (i + 1) * size));
+          i += 1;
+          setTimeout(next, spreadMs / pieces);
+        };
+        next();
+      });
+
+    // A body taking longer than the lingering close's 2 s is read to its end, then answered.
+    const { payload, headers } = multipart([{ name: 'video', value: video, filename: 'socket.mp4', type: 'video/mp4' }]);
+    const slow = await sendSlowly(payload, headers, 10, 3000);
+    assert.equal(slow.status, 200, slow.body);
+    assert.equal((JSON.parse(slow.body) as Envelope<Clip>).data.id, clip.id);
+    // 300 KB is over this server's 200 KB limit: the key is no way around it.
+    const big = multipart([{ name: 'video', value: Buffer.alloc(300 * 1024), filename: 'socket.mp4', type: 'video/mp4' }]);
+    const tooBig = await sendSlowly(big.payload, big.headers, 3, 300).catch((err: Error) => ({ status: -1, body: err.message }));
+    assert.equal(tooBig.status, 413, tooBig.body);
+    assert.equal(await countOverSocket(), before + 1);
   });
 });

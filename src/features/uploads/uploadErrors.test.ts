@@ -53,6 +53,12 @@ describe('the upload answer', () => {
   it.each<[number, unknown, ReturnType<typeof readUploadAnswer>]>([
     [201, { success: true, data: { id: 'c-1', filename: 'a.mp4' } }, { kind: 'completed', clipId: 'c-1' }],
     [201, { success: true, data: { id: 7 } }, { kind: 'completed', clipId: '7' }],
+    // The clip's event where the answer names it (a retry answered with an earlier sending's clip)…
+    [200, { success: true, data: { id: 'c-2', eventId: 'ev-2' } }, { kind: 'completed', clipId: 'c-2', eventId: 'ev-2' }],
+    [200, { success: true, data: { id: 'c-3', eventId: null } }, { kind: 'completed', clipId: 'c-3', eventId: null }],
+    // …and an odd one is as good as none: the clip is stored all the same.
+    [201, { success: true, data: { id: 'c-4', eventId: 42 } }, { kind: 'completed', clipId: 'c-4' }],
+    [201, { success: true, data: { id: 'c-5', eventId: '' } }, { kind: 'completed', clipId: 'c-5' }],
     [
       201,
       { success: true, data: { id: '' } },

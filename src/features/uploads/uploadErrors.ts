@@ -60,12 +60,24 @@ export function errorForResponse(httpStatus: number, body: unknown): UploadError
   return { code: code ?? 'UPLOAD_FAILED', message: `Upload failed: ${status}` };
 }
 
-/** `{ success: true, data: { id } }`: the clip id, a string or a number (docs/product/part-1.md §7 "data.id"). */
+/**
+ * `{ success: true, data: { id } }`: the clip id, a string or a number (docs/product/part-1.md §7 "data.id"). The
+ * clip's `eventId` is read too where it is a string or null; anything else there is as good as its absence.
+ */
 const uploadAnswerSchema = envelope(
-  v.object({ id: v.union([v.pipe(v.string(), v.minLength(1)), v.pipe(v.number(), v.finite())]) }),
+  v.object({
+    id: v.union([v.pipe(v.string(), v.minLength(1)), v.pipe(v.number(), v.finite())]),
+    eventId: v.fallback(v.optional(v.nullable(v.pipe(v.string(), v.minLength(1)))), undefined),
+  }),
 );
 
-export type UploadAnswer = { kind: 'completed'; clipId: string } | { kind: 'refused'; error: UploadError };
+/**
+ * `eventId`: the event the server says the clip is in, undefined when it does not say. A retry answered with the
+ * clip its first sending stored (the Idempotency-Key) has that sending's event, which the user may have changed
+ * since.
+ */
+export type UploadAnswer =
+  { kind: 'completed'; clipId: string; eventId?: string | null } | { kind: 'refused'; error: UploadError };
 
 export const INVALID_UPLOAD_ANSWER: UploadError = { code: 'UPLOAD_FAILED', message: INVALID_RESPONSE };
 
@@ -78,7 +90,9 @@ export function readUploadAnswer(httpStatus: number, body: unknown): UploadAnswe
   const ok = httpStatus >= 200 && httpStatus < 300;
   if (ok) {
     const parsed = v.safeParse(uploadAnswerSchema, body);
-    if (parsed.success) return { kind: 'completed', clipId: String(parsed.output.data.id) };
+    if (parsed.success) {
+      return { kind: 'completed', clipId: String(parsed.output.data.id), eventId: parsed.output.data.eventId };
+    }
     if (readErrorBody(body)?.success !== false) return { kind: 'refused', error: INVALID_UPLOAD_ANSWER };
   }
   return { kind: 'refused', error: errorForResponse(httpStatus, body) };

@@ -31,7 +31,8 @@ export function delayBeforeAttempt(attempt: number): number | null {
 /** What follows one attempt at sending a file. */
 export type AttemptStep =
   | { kind: 'retry'; afterMs: number }
-  | { kind: 'completed'; clipId: string }
+  /** `eventId`: where the server stored the clip, when it says. */
+  | { kind: 'completed'; clipId: string; eventId?: string | null }
   /** `eventRejected`: the server refused the event, which then leaves the selection (docs/product/part-1.md §4). */
   | { kind: 'failed'; error: UploadError; eventRejected: boolean };
 
@@ -55,7 +56,7 @@ export function afterAttempt(result: SendResult, attempt: number): AttemptStep {
     case 'sessionEnded':
       return failed(uploadError('AUTHENTICATION_FAILED'));
     case 'completed':
-      return { kind: 'completed', clipId: result.clipId };
+      return { kind: 'completed', clipId: result.clipId, eventId: result.eventId };
     case 'refused':
       return failed(result.error);
   }

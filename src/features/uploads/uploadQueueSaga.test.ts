@@ -754,6 +754,21 @@ describe('upload queue', () => {
       ]);
     });
 
+    it('the lists of the event the answer names: a retry answered with a clip its first sending stored elsewhere', async () => {
+      // The user chose another event after the first sending, whose answer was lost, had stored the clip.
+      const storedEarlier: UploadOutcome = {
+        kind: 'answered',
+        status: 200,
+        body: { success: true, data: { id: 'clip-1', eventId: null } },
+      };
+      expect(await uploadOne(storedEarlier, EVENT)).toEqual([
+        [
+          { type: 'Clip', id: 'LIST' },
+          { type: 'EventClips', id: 'UNASSOCIATED' },
+        ],
+      ]);
+    });
+
     it('without an event: the clip list and the unassociated clips', async () => {
       expect(await uploadOne(ok('clip-1'), null)).toEqual([
         [

@@ -143,9 +143,11 @@ function* uploadOne(id: string, completedCopies: Channel<string>): SagaIterator 
       yield put(completedCopies, id);
       yield put(fileUploadCompleted({ id, clipId: step.clipId, at: services.clock.now() }));
       // The lists that show the new clip refetch by themselves, here and in the other tabs (part 2's clip
-      // lists provide these tags).
-      yield put(api.util.invalidateTags(completedUploadTags(eventId)));
-      yield call(announceClipsChanged, eventId);
+      // lists provide these tags): those of the event the server stored it in, which for a retry answered with
+      // an earlier sending's clip may not be the one chosen now.
+      const storedIn = step.eventId === undefined ? eventId : step.eventId;
+      yield put(api.util.invalidateTags(completedUploadTags(storedIn)));
+      yield call(announceClipsChanged, storedIn);
       return;
     }
     if (step.eventRejected) yield put(uploadEventRejected(EVENT_PROBLEM_MESSAGE));
