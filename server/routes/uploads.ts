@@ -80,10 +80,14 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
   const eventMissing = (eventId: string): ApiError => uploadError(404, 'EVENT_MATCHING_FAILED', 'Event not found', { eventId });
 
   /** Refuses, before a byte of the body is read, what cannot succeed: no ffprobe, too large, disk full. */
-  const refuseEarly = async (request: FastifyRequest): Promise<void> => {
-    if (!ctx.ffprobePath) throw videoCheckUnavailable();
+  const refuseDeclaredTooLarge = (request: FastifyRequest): void => {
     const declared = declaredLength(request);
     if (declared !== null && declared > ctx.maxUploadBytes + MULTIPART_OVERHEAD_BYTES) throw fileTooLarge(ctx.maxUploadBytes);
+  };
+  const refuseEarly = async (request: FastifyRequest): Promise<void> => {
+    if (!ctx.ffprobePath) throw videoCheckUnavailable();
+    refuseDeclaredTooLarge(request);
+    const declared = declaredLength(request);
     const needed = (declared ?? ctx.maxUploadBytes) + DISK_MARGIN_BYTES;
     let free: number;
     try {
@@ -126,7 +130,12 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
       // The client went away mid-body: no one reads this answer, and it is no server fault.
       throw uploadError(400, 'INVALID_INPUT', 'Malformed multipart/form-data body');
     }
-    if (over) throw fileTooLarge(ctx.maxUploadBytes);
+    if (over) {
+      // The rest flows away (the lingering close reads it): left paused, it would stop the socket too, and the
+      // client's unsent body would reset the connection, the 413 with it.
+      request.raw.resume();
+      throw fileTooLarge(ctx.maxUploadBytes);
+    }
     return reply.code(200).send(ok(clip));
   };
 
@@ -138,9 +147,13 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
       const key = idempotencyKey(request.headers['idempotency-key']);
       const uploaded = key === null || !request.user ? null : await findUploadedClip(ctx, request.user.id, key);
       // A retry of an upload already stored (its answer was lost, or the client cut a stalled request after the
-      // body had arrived): the handler answers that clip. Nothing will be stored, so nothing is refused early.
-      if (uploaded) replays.set(request, uploaded);
-      else await refuseEarly(request);
+      // body had arrived): the handler answers that clip. Nothing will be stored: only the size limit applies.
+      if (uploaded) {
+        refuseDeclaredTooLarge(request);
+        replays.set(request, uploaded);
+      } else {
+        await refuseEarly(request);
+      }
     } catch (err) {
       // The body will not be read: closing the connection stops the client sending it.
       closeAfterResponse(reply);

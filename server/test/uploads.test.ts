@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { BrowseApp, insertEvent, insertTag } from './browseFixtures';
@@ -463,22 +464,40 @@ describe('a retried upload (the same Idempotency-Key) answers the clip already s
     assert.equal(first.status, 201);
     const clip = ((await first.json()) as Envelope<Clip>).data;
 
-    /** POST with the key, the body written in `pieces` over `spreadMs`: a slow uplink. */
-    const sendSlowly = (body: Buffer, headers: Record<string, string>, pieces: number, spreadMs: number) =>
-      new Promise<{ status: number; body: string }>((resolve, reject) => {
+    interface SlowAnswer {
+      status: number;
+      body: string;
+      /** Whether the whole body had been written when the answer's head arrived. */
+      answeredAfterBody: boolean;
+      /** The request's error, if any (a reset: the client never learns what the server answered). */
+      error: string | null;
+    }
+    /**
+     * POST with the key, the body written in `pieces` over `spreadMs` (a slow uplink); with `declared` false it is
+     * chunked, so no Content-Length tells its size. Settles once the connection has closed.
+     */
+    const sendSlowly = (body: Buffer, headers: Record<string, string>, pieces: number, spreadMs: number, declared = true) =>
+      new Promise<SlowAnswer>((resolve) => {
+        const answer: SlowAnswer = { status: 0, body: '', answeredAfterBody: false, error: null };
         const req = http.request(`${address}/api/v1/uploads`, {
           method: 'POST',
-          headers: { ...bearer(user.token), ...headers, 'idempotency-key': 'socket-key', 'content-length': String(body.length) },
+          headers: {
+            ...bearer(user.token),
+            ...headers,
+            'idempotency-key': 'socket-key',
+            ...(declared ? { 'content-length': String(body.length) } : {}),
+          },
         });
-        req.on('error', reject);
-        req.on('response', (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (c: string) => (text += c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-        });
-        const size = Math.ceil(body.length / pieces);
         let i = 0;
+        req.on('error', (err) => (answer.error = err.message));
+        req.on('response', (res) => {
+          answer.status = res.statusCode ?? 0;
+          answer.answeredAfterBody = i >= pieces;
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (answer.body += c));
+        });
+        req.on('close', () => resolve(answer));
+        const size = Math.ceil(body.length / pieces);
         const next = () => {
           if (req.destroyed) return;
           if (i >= pieces) return void req.end();
@@ -494,10 +513,43 @@ describe('a retried upload (the same Idempotency-Key) answers the clip already s
     const slow = await sendSlowly(payload, headers, 10, 3000);
     assert.equal(slow.status, 200, slow.body);
     assert.equal((JSON.parse(slow.body) as Envelope<Clip>).data.id, clip.id);
-    // 300 KB is over this server's 200 KB limit: the key is no way around it.
+    assert.equal(slow.answeredAfterBody, true);
+    assert.equal(slow.error, null);
+    // Over this server's 200 KB limit the key is no way around it: refused by its declared size before the body,
+    // or, sent chunked, once the limit is passed, the rest read and dropped so the client hears the 413.
     const big = multipart([{ name: 'video', value: Buffer.alloc(300 * 1024), filename: 'socket.mp4', type: 'video/mp4' }]);
-    const tooBig = await sendSlowly(big.payload, big.headers, 3, 300).catch((err: Error) => ({ status: -1, body: err.message }));
-    assert.equal(tooBig.status, 413, tooBig.body);
+    const declaredBig = await sendSlowly(big.payload, big.headers, 3, 300);
+    assert.equal(declaredBig.status, 413, declaredBig.body);
+    assert.equal(declaredBig.answeredAfterBody, false);
+    // Sent chunked, read up to the limit: the rest is read and dropped, so the client hears the 413. A raw socket
+    // (Node's client stops sending once answered): 32 MB is more than the connection's buffers hold, so all of it
+    // leaves the client only if the server reads it; left unread, it would be reset 2 s after the answer.
+    const huge = multipart([{ name: 'video', value: Buffer.alloc(32 * 1024 * 1024), filename: 'socket.mp4', type: 'video/mp4' }]);
+    const raw = await new Promise<{ response: string; bodySent: boolean; error: string | null }>((resolve) => {
+      const url = new URL(address);
+      const out = { response: '', bodySent: false, error: null as string | null };
+      const socket = net.connect(Number(url.port), url.hostname);
+      socket.setEncoding('latin1');
+      socket.on('data', (d: string) => (out.response += d));
+      socket.on('error', (err) => (out.error = err.message));
+      socket.on('close', () => resolve(out));
+      const fields = { ...bearer(user.token), ...huge.headers, 'idempotency-key': 'socket-key', 'transfer-encoding': 'chunked' };
+      const head = Object.entries(fields).map(([k, v]) => `${k}: ${v}\r\n`);
+      socket.write(`POST /api/v1/uploads HTTP/1.1\r\nhost: ${url.host}\r\n${head.join('')}\r\n`);
+      const piece = 1024 * 1024;
+      for (let at = 0; at < huge.payload.length; at += piece) {
+        const chunk = huge.payload.subarray(at, at + piece);
+        socket.write(`${chunk.length.toString(16)}\r\n`);
+        socket.write(chunk);
+        socket.write('\r\n');
+      }
+      socket.write('0\r\n\r\n', () => {
+        out.bodySent = true;
+        socket.end();
+      });
+    });
+    assert.match(raw.response, /^HTTP\/1\.1 413 /);
+    assert.deepEqual([raw.bodySent, raw.error], [true, null]);
     assert.equal(await countOverSocket(), before + 1);
   });
 });
