@@ -112,8 +112,9 @@ export function matchedTagSql(c: string): string {
  */
 export const CLIP_VIEW_FROM = `FROM clips c
   JOIN users u ON u.id = c.user_id AND u.deleted_at IS NULL AND NOT u.permissions_revoked`;
-const CLIP_VIEW_SELECT = `SELECT c.*, u.email AS user_email, ${matchedTagSql('c')} AS tag
-  ${CLIP_VIEW_FROM}`;
+/** A ClipViewRow's columns, from `clips c` joined to its uploader `u`. */
+const CLIP_VIEW_COLUMNS = `c.*, u.email AS user_email, ${matchedTagSql('c')} AS tag`;
+const CLIP_VIEW_SELECT = `SELECT ${CLIP_VIEW_COLUMNS} ${CLIP_VIEW_FROM}`;
 
 /** Which clips a listing shows, to whom: `viewerId` sees the whole of their own clips, the shared view of others'. */
 export type ClipScope =
@@ -168,9 +169,7 @@ export async function findClipView(ctx: AppContext, id: string, ownerId: string)
  */
 export async function findUploadedClip(ctx: AppContext, ownerId: string, key: string): Promise<ClipView | null> {
   const r = await ctx.db.query<ClipViewRow>(
-    `SELECT c.*, u.email AS user_email, ${matchedTagSql('c')} AS tag
-       FROM clips c JOIN users u ON u.id = c.user_id
-      WHERE c.user_id = $1 AND c.upload_key = $2`,
+    `SELECT ${CLIP_VIEW_COLUMNS} FROM clips c JOIN users u ON u.id = c.user_id WHERE c.user_id = $1 AND c.upload_key = $2`,
     [ownerId, key],
   );
   const row = r.rows[0];

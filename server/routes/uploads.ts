@@ -79,15 +79,18 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     v.is(uuid, eventId) && (await ctx.db.query('SELECT 1 FROM events WHERE id = $1', [eventId])).rows.length > 0;
   const eventMissing = (eventId: string): ApiError => uploadError(404, 'EVENT_MATCHING_FAILED', 'Event not found', { eventId });
 
-  /** Refuses, before a byte of the body is read, what cannot succeed: no ffprobe, too large, disk full. */
-  const refuseDeclaredTooLarge = (request: FastifyRequest): void => {
+  /** The most a body may hold: the file limit and the multipart framing around it. */
+  const bodyLimit = ctx.maxUploadBytes + MULTIPART_OVERHEAD_BYTES;
+  /** The body's declared size (null when chunked); over the limit, refused before a byte of it is read. */
+  const declaredWithinLimit = (request: FastifyRequest): number | null => {
     const declared = declaredLength(request);
-    if (declared !== null && declared > ctx.maxUploadBytes + MULTIPART_OVERHEAD_BYTES) throw fileTooLarge(ctx.maxUploadBytes);
+    if (declared !== null && declared > bodyLimit) throw fileTooLarge(ctx.maxUploadBytes);
+    return declared;
   };
+  /** Refuses, before a byte of the body is read, what cannot succeed: no ffprobe, too large, disk full. */
   const refuseEarly = async (request: FastifyRequest): Promise<void> => {
     if (!ctx.ffprobePath) throw videoCheckUnavailable();
-    refuseDeclaredTooLarge(request);
-    const declared = declaredLength(request);
+    const declared = declaredWithinLimit(request);
     const needed = (declared ?? ctx.maxUploadBytes) + DISK_MARGIN_BYTES;
     let free: number;
     try {
@@ -114,14 +117,13 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
    * fail on every attempt with its clip stored. The size limit still holds.
    */
   const answerReplay = async (request: FastifyRequest, reply: FastifyReply, clip: ClipView): Promise<FastifyReply> => {
-    const limit = ctx.maxUploadBytes + MULTIPART_OVERHEAD_BYTES;
     let received = 0;
     let over = false;
     try {
       // Over the limit the loop stops reading, leaving the socket to the lingering close (not destroyed).
       for await (const chunk of request.raw.iterator({ destroyOnReturn: false })) {
         received += (chunk as Buffer).length;
-        if (received > limit) {
+        if (received > bodyLimit) {
           over = true;
           break;
         }
@@ -149,7 +151,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
       // A retry of an upload already stored (its answer was lost, or the client cut a stalled request after the
       // body had arrived): the handler answers that clip. Nothing will be stored: only the size limit applies.
       if (uploaded) {
-        refuseDeclaredTooLarge(request);
+        declaredWithinLimit(request);
         replays.set(request, uploaded);
       } else {
         await refuseEarly(request);
