@@ -1,4 +1,5 @@
-import { CANCEL, eventChannel, type EventChannel } from 'redux-saga';
+import { eventChannel, type EventChannel } from 'redux-saga';
+import { waitForWebLock } from '../../app/webLock';
 import * as v from 'valibot';
 import { randomId } from '../../lib/randomId';
 import { pageLifecycleChannel, type PageLifecycleEvent } from '../session/public';
@@ -63,36 +64,9 @@ function announce(change: TagsChanged): void {
 
 /**
  * One sending tab at a time, through Web Locks. Without them (old browsers) every tab may send: the server's
- * Idempotency-Key still makes each tag once. redux-saga calls the promise's CANCEL when the waiting saga is
- * cancelled (a sign-out): the wait is aborted, or a lock granted in the meantime let go at once.
+ * Idempotency-Key still makes each tag once. A sign-out cancels the wait (waitForWebLock).
  */
-function acquireLock(): Promise<() => void> {
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (!locks?.request) return Promise.resolve(() => undefined);
-  const abort = new AbortController();
-  let cancelled = false;
-  let held: (() => void) | null = null;
-  const granted = new Promise<() => void>((resolve, reject) => {
-    locks
-      .request(LOCK_NAME, { signal: abort.signal }, () => {
-        return new Promise<void>((release) => {
-          held = release;
-          if (cancelled) release();
-          else resolve(release);
-        });
-      })
-      .catch(reject);
-  });
-  granted.catch(() => undefined); // an aborted wait nobody awaits any more
-  return Object.assign(granted, {
-    [CANCEL]: () => {
-      cancelled = true;
-      abort.abort();
-      // Granted just before the cancel, with nobody left to let it go.
-      held?.();
-    },
-  });
-}
+const acquireLock = () => waitForWebLock(LOCK_NAME);
 
 /** The frame after the next one has started (the tag's row is on screen); at most 100 ms, also where frames stop. */
 function afterPaint(): Promise<void> {

@@ -1,6 +1,6 @@
 import { File as NodeFile } from 'node:buffer';
-import { CANCEL } from 'redux-saga';
-import { keepFileContents } from './uploadPersistence';
+import { cancelLikeSaga } from '../../test/sagaCancel';
+import { claimStoredSession, keepFileContents } from './uploadPersistence';
 
 /**
  * idb-keyval over a stand-in of one IndexedDB object store: a write stays open until the test ends it, so a
@@ -48,12 +48,6 @@ jest.mock('idb-keyval', () => ({
 }));
 
 const video = () => new NodeFile([new Uint8Array(8)], 'a.mp4', { type: 'video/mp4' }) as unknown as File;
-/** What redux-saga does to a promise whose effect is cancelled. */
-function cancel(promise: object): void {
-  const hook = (promise as Record<string, unknown>)[CANCEL];
-  if (typeof hook !== 'function') throw new Error('the copy cannot be cancelled');
-  (hook as () => void)();
-}
 const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => {
@@ -73,7 +67,7 @@ describe('a file copy into IndexedDB', () => {
   it('cancelled while it writes, aborts its transaction and keeps nothing', async () => {
     const copy = keepFileContents('f-1', video());
     await turn();
-    cancel(copy);
+    cancelLikeSaga(copy);
     expect(open[0]!.aborted).toBe(true);
     await expect(copy).resolves.toBe(false);
     expect(stored.size).toBe(0);
@@ -81,8 +75,26 @@ describe('a file copy into IndexedDB', () => {
 
   it('cancelled before the store opens, never writes', async () => {
     const copy = keepFileContents('f-1', video());
-    cancel(copy);
+    cancelLikeSaga(copy);
     await expect(copy).resolves.toBe(false);
     expect(stored.size).toBe(0);
+  });
+});
+
+describe('the hold on the stored upload session', () => {
+  const setLocks = (value: unknown) => Object.defineProperty(navigator, 'locks', { value, configurable: true });
+  afterEach(() => setLocks(undefined));
+
+  it("is this tab's where the browser refuses Web Locks (as where it has none)", async () => {
+    setLocks({ request: () => Promise.reject(new DOMException('denied', 'SecurityError')) });
+    const release = await claimStoredSession();
+    expect(typeof release).toBe('function');
+  });
+
+  it('is null while another tab holds it', async () => {
+    setLocks({
+      request: (_name: string, _options: LockOptions, callback: (lock: null) => unknown) => Promise.resolve(callback(null)),
+    });
+    expect(await claimStoredSession()).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { fullKey, IndexedDbKeys, readJson, remove, StorageKeys, writeJson } from
 import type { EventSummary } from '../events/public';
 import type { UploadFileItem } from './uploadTypes';
 import { CANCEL } from 'redux-saga';
+import { tryWebLock } from '../../app/webLock';
 import type { UseStore } from 'idb-keyval';
 
 /**
@@ -79,20 +80,8 @@ export type ReleaseStoredSession = () => void;
  * (older browsers) every tab holds it, as before they existed.
  */
 export function claimStoredSession(): Promise<ReleaseStoredSession | null> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks) return Promise.resolve(() => {});
-  return new Promise((resolve) => {
-    locks
-      .request(fullKey(StorageKeys.uploadSession), { ifAvailable: true }, (lock) => {
-        if (!lock) {
-          resolve(null);
-          return undefined;
-        }
-        // Held until the release is called (or the tab goes).
-        return new Promise<void>((release) => resolve(() => release()));
-      })
-      .catch(() => resolve(() => {}));
-  });
+  // Where the browser refuses locks, every tab holds it, as without them.
+  return tryWebLock(fullKey(StorageKeys.uploadSession)).catch(() => () => undefined);
 }
 
 // ── file contents in IndexedDB, so a reload loses nothing the user picked ──
