@@ -10,8 +10,9 @@ import { probeStreams } from '../lib/render/probeInput';
 import { RENDER_SETTINGS } from '../lib/render/renderCommand';
 import { startRenderWorkers, type RenderStage, type RenderWorkers } from '../lib/render/renderWorker';
 import { makeClock, startApp, tempDir } from './helpers';
-import { ffmpegPath, ffprobePath } from './mediaFixtures';
+import { ffmpegPath, ffprobePath, makeMedia } from './mediaFixtures';
 import {
+  ffprobeTags,
   highlightRow,
   insertClipFile,
   insertHighlight,
@@ -21,6 +22,7 @@ import {
   renderContext,
   topLevelBoxes,
   waitFor,
+  writeTemp,
   type Owner,
 } from './renderFixtures';
 
@@ -109,6 +111,54 @@ describe('render worker', () => {
       [],
       'no temporary files left',
     );
+  });
+
+  test('what the first clip’s phone wrote (where it was filmed, its name) is not in the rendered video', async () => {
+    const tagged = await makeClipFile({
+      seconds: 2,
+      metadata: { location: '+37.3349-122.0090+000.000/', title: 'Ava at practice', comment: 'home' },
+    });
+    const source = await ffprobeTags(tagged);
+    assert.match(source.location ?? '', /^\+37\.3349-122\.0090/, 'the fixture carries a place');
+    const a = await insertClipFile(db, ctx.uploadsDir, owner, tagged, 2);
+    const id = await insertHighlight(db, owner, [{ clipId: a, inSeconds: 0, outSeconds: 2 }]);
+    workers.wake();
+    await settled(id);
+    const row = await highlightRow(db, id);
+    assert.equal(row.stage, 'done', row.failure_reason ?? '');
+
+    const rendered = await readFile(path.join(ctx.highlightsDir, row.stored_name!));
+    const tags = await ffprobeTags(rendered);
+    assert.deepEqual(
+      Object.keys(tags).filter((k) => /location|title|comment|xyz/i.test(k)),
+      [],
+      `no place or name: ${JSON.stringify(tags)}`,
+    );
+    assert.ok(!rendered.includes(Buffer.from('+37.3349')), 'the place is nowhere in the file');
+  });
+
+  test('a clip whose file does not say its length is rendered to its real end, not for the 24 h an edit may ask', async () => {
+    // A raw MPEG-4 stream: ffprobe finds no duration, so the upload stored none.
+    const raw = await makeMedia('clip.m4v', [
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=160x120:rate=25',
+      '-t',
+      '2',
+      '-c:v',
+      'mpeg4',
+      '-f',
+      'm4v',
+    ]);
+    assert.equal((await probeStreams(ffprobePath, await writeTemp(raw))).duration, null, 'the fixture has no stated length');
+    const a = await insertClipFile(db, ctx.uploadsDir, owner, raw, null);
+    const id = await insertHighlight(db, owner, [{ clipId: a, inSeconds: 0.5, outSeconds: 86_400 }]);
+    workers.wake();
+    await settled(id);
+    const row = await highlightRow(db, id);
+    assert.equal(row.stage, 'done', row.failure_reason ?? '');
+    assert.ok(Math.abs((row.duration_seconds ?? 0) - 1.5) < 0.15, `duration ${row.duration_seconds} ≈ 2 − 0.5`);
   });
 
   test('a corrupt clip file fails the job at once with a reason naming the clip', async () => {

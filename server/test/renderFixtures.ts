@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db';
 import type { AppContext } from '../lib/context';
 import { enqueueRender } from '../lib/render/renderQueue';
+import { tempDir } from './helpers';
 import { ffmpegPath, ffprobePath, makeMedia } from './mediaFixtures';
 
 /** Rows and files for render tests, written straight into a database opened on a data directory. */
@@ -29,17 +31,45 @@ export async function insertOwner(db: Db): Promise<Owner> {
   return { userId: u.rows[0]!.id, eventId: e.rows[0]!.id };
 }
 
-/** A test video: a moving pattern of `size` at 25 fps for `seconds`, with a tone unless `silent`. */
-export function makeClipFile(opts: { seconds: number; size?: string; silent?: boolean }): Promise<Buffer> {
+/**
+ * A test video: a moving pattern of `size` at 25 fps for `seconds`, with a tone unless `silent`, and the container
+ * tags of `metadata` (as a phone writes its place and name).
+ */
+export function makeClipFile(opts: {
+  seconds: number;
+  size?: string;
+  silent?: boolean;
+  metadata?: Record<string, string>;
+}): Promise<Buffer> {
   const size = opts.size ?? '320x240';
   const video = ['-f', 'lavfi', '-i', `testsrc=duration=${opts.seconds}:size=${size}:rate=25`];
   const audio = opts.silent ? [] : ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${opts.seconds}`];
   const codecs = ['-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', ...(opts.silent ? [] : ['-c:a', 'aac'])];
-  return makeMedia('clip.mp4', [...video, ...audio, ...codecs]);
+  const tags = Object.entries(opts.metadata ?? {}).flatMap(([key, value]) => ['-metadata', `${key}=${value}`]);
+  return makeMedia('clip.mp4', [...video, ...audio, ...codecs, ...tags]);
+}
+
+/** `bytes` written to a file of a fresh temp dir: its path. */
+export async function writeTemp(bytes: Buffer, name = 'video.mp4'): Promise<string> {
+  const file = path.join(await tempDir('courtside-probe-'), name);
+  await writeFile(file, bytes);
+  return file;
+}
+
+/** The container tags ffprobe reads in `bytes` (an MP4). */
+export async function ffprobeTags(bytes: Buffer): Promise<Record<string, string>> {
+  const out = execFileSync(ffprobePath, ['-v', 'error', '-show_entries', 'format_tags', '-of', 'json', await writeTemp(bytes)]);
+  return (JSON.parse(out.toString()) as { format?: { tags?: Record<string, string> } }).format?.tags ?? {};
 }
 
 /** A clip row whose file (`bytes`) is written to `uploadsDir`. */
-export async function insertClipFile(db: Db, uploadsDir: string, owner: Owner, bytes: Buffer, duration: number): Promise<string> {
+export async function insertClipFile(
+  db: Db,
+  uploadsDir: string,
+  owner: Owner,
+  bytes: Buffer,
+  duration: number | null,
+): Promise<string> {
   const id = randomUUID();
   const stored = `${id}.mp4`;
   await mkdir(uploadsDir, { recursive: true });

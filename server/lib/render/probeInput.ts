@@ -54,3 +54,46 @@ export function probeStreams(ffprobe: string, file: string, timeoutMs = 20_000):
     );
   });
 }
+
+/** The last `out_time_us` of ffmpeg's `-progress` lines, in seconds; null when it printed none. */
+export function lastProgressSeconds(text: string): number | null {
+  let last: number | null = null;
+  for (const m of text.matchAll(/^out_time_us=(\d+)$/gm)) last = Number(m[1]) / 1e6;
+  return last;
+}
+
+/**
+ * How long `file`'s video really lasts, read through to its end without decoding (`-c copy`): for a file whose
+ * container does not say (a raw stream), so a render cuts its out points there instead of holding the last frame
+ * for as long as an edit asks. Rejects when ffmpeg cannot read it or runs past `timeoutMs`.
+ */
+export function measureDuration(ffmpeg: string, file: string, timeoutMs = 60_000): Promise<number> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      ffmpeg,
+      [
+        '-v',
+        'error',
+        '-nostdin',
+        '-nostats',
+        '-i',
+        file,
+        '-map',
+        '0:v:0',
+        '-c',
+        'copy',
+        '-f',
+        'null',
+        '-progress',
+        'pipe:1',
+        '-',
+      ],
+      { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
+      (err, stdout) => {
+        const seconds = err ? null : lastProgressSeconds(stdout.toString());
+        if (seconds === null) reject(new Error('ffmpeg could not measure the video'));
+        else resolve(seconds);
+      },
+    );
+  });
+}

@@ -102,6 +102,11 @@ export function renderArgs(inputs: readonly RenderInput[], output: string, setti
     '[v]',
     '-map',
     '[a]',
+    // Nothing of the clips' own tags: a phone's place of filming or a clip's name would reach a public share link.
+    '-map_metadata',
+    '-1',
+    '-map_chapters',
+    '-1',
     '-c:v',
     'libx264',
     '-preset',

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { clipKey, highlightKey, mediaStoreOf, type MediaKey } from '../mediaStore';
-import { probeStreams } from './probeInput';
+import { measureDuration, probeStreams } from './probeInput';
 import {
   posterArgs,
   posterTime,
@@ -105,7 +105,7 @@ function redactSignatures(text: string): string {
  */
 async function planRender(
   ctx: AppContext,
-  ffprobe: string,
+  { ffmpeg, ffprobe }: { ffmpeg: string; ffprobe: string },
   highlightId: string,
 ): Promise<{ inputs: RenderInput[]; keys: MediaKey[] } | null> {
   const media = mediaStoreOf(ctx);
@@ -140,8 +140,13 @@ async function planRender(
     if (!probed?.video) {
       throw new RenderFailure(`${label} is missing or damaged, so the highlight could not be rendered.`, false);
     }
-    let out = c.outSeconds;
-    if (probed.duration !== null && out > probed.duration) out = probed.duration;
+    // An edit may ask up to 24 h of a clip whose length is unknown: the render stops at the file's real end.
+    const length = probed.duration ?? (await measureDuration(ffmpeg, file).catch(() => null));
+    if (length === null) {
+      // As with the probe: a bucket that did not answer is tried again.
+      throw new RenderFailure(`${label} could not be measured, so the highlight could not be rendered.`, media.kind !== 'disk');
+    }
+    const out = Math.min(c.outSeconds, length);
     if (out - c.inSeconds < MIN_PART_SECONDS) {
       throw new RenderFailure(`${label} is shorter than its trim, so the highlight could not be rendered.`, false);
     }
@@ -262,7 +267,7 @@ export function startRenderWorkers(app: FastifyInstance, ctx: AppContext, opts: 
     };
     try {
       if (signal.aborted) throw new RenderStopped('stopping');
-      const plan = await planRender(ctx, ffprobe, job.highlightId);
+      const plan = await planRender(ctx, { ffmpeg, ffprobe }, job.highlightId);
       if (!plan) return; // The highlight was deleted with its job.
       const total = totalSeconds(plan.inputs);
       const timeoutMs = renderTimeoutMs(total);
