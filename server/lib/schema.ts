@@ -128,13 +128,20 @@ export const isoDateTime = v.pipe(
   v.check((d) => d.getTime() >= FIRST_INSTANT && d.getTime() <= LAST_INSTANT, 'year must be between 0001 and 9999'),
 );
 
-/** One coordinate in a "lat,lng" pair: a plain or exponent decimal, as JavaScript prints numbers. */
-const COORDINATE = String.raw`[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?`;
+/**
+ * One coordinate in a "lat,lng" pair: a plain or exponent decimal, as JavaScript prints numbers. Each run of digits
+ * can be matched one way only: `\d+\.?\d*` could split a long run anywhere, and a failing match of a long value
+ * took cubic time (seconds of a blocked server for 2 KB).
+ */
+const COORDINATE = String.raw`[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?`;
 const LAT_LNG = new RegExp(String.raw`^\s*(${COORDINATE})\s*,\s*(${COORDINATE})\s*$`, 'i');
+/** Longer than any pair of doubles as JavaScript prints them, with room for spaces. */
+const MAX_LAT_LNG_LENGTH = 100;
 
 /** "lat,lng" (as in `?near=`) → `{ lat, lng }`, in range and finite. */
 export const latLng = v.pipe(
   v.string('must be "lat,lng"'),
+  v.maxLength(MAX_LAT_LNG_LENGTH, 'must be "lat,lng"'),
   v.regex(LAT_LNG, 'must be "lat,lng"'),
   v.transform((s) => {
     const m = LAT_LNG.exec(s);
