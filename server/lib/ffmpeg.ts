@@ -156,6 +156,13 @@ export function deviceName(tagSets: Record<string, unknown>[]): string | null {
   return cut || null;
 }
 
+/**
+ * The longest a clip's stated length is believed: a phone records for hours, not days. A crafted file can state
+ * 10^13 s, past what PostgreSQL adds to a time (every listing of its event then failed); beyond this it counts as
+ * unknown, and a render measures the file itself.
+ */
+export const MAX_CLIP_SECONDS = 24 * 3600;
+
 /** ffmpeg's still-image demuxers (`image2`, `jpeg_pipe`, `png_pipe`, …): a picture shows up as a video stream. */
 const STILL_IMAGE_FORMAT = /(^|,)(image2|\w+_pipe)(,|$)/;
 
@@ -175,7 +182,10 @@ export function readProbe(parsed: FfprobeOutput): ProbeResult {
     (tags): tags is Record<string, string> => typeof tags === 'object' && tags !== null,
   );
   return {
-    duration: Number.isFinite(rawDuration) && rawDuration >= 0 ? Math.round(rawDuration * 1000) / 1000 : null,
+    duration:
+      Number.isFinite(rawDuration) && rawDuration >= 0 && rawDuration <= MAX_CLIP_SECONDS
+        ? Math.round(rawDuration * 1000) / 1000
+        : null,
     creationTime: created,
     video: videoStream ? { width: positiveInt(videoStream.width), height: positiveInt(videoStream.height) } : null,
     device: deviceName(tagSets),

@@ -1,3 +1,5 @@
+import { MAX_CLIP_SECONDS } from './ffmpeg';
+
 /**
  * The clip-to-tag matching rule (docs/product/part-2.md §9): a clip matches a tag when its recording interval
  * [start, start + duration] comes within 30 s of the tag's time — a clip that contains the moment matches, and
@@ -11,9 +13,12 @@
 /** How far (seconds) before a clip's start or after its end a tag still matches it. */
 export const MATCH_WINDOW_SECONDS = 30;
 
-/** A clip's length for matching: unknown, negative or non-finite counts as 0 (the clip is a point). */
+/**
+ * A clip's length for matching: unknown, negative or non-finite counts as 0 (the clip is a point); at most
+ * MAX_CLIP_SECONDS (uploads store no more; a row written otherwise must not break its event's listings).
+ */
 function matchDurationSeconds(duration: number | null | undefined): number {
-  return typeof duration === 'number' && Number.isFinite(duration) && duration > 0 ? duration : 0;
+  return typeof duration === 'number' && Number.isFinite(duration) && duration > 0 ? Math.min(duration, MAX_CLIP_SECONDS) : 0;
 }
 
 /** True when a clip recorded from `clipStartMs` for `durationSeconds` matches a tag at `tagMs`. */
@@ -37,5 +42,5 @@ export function offsetSeconds(tagMs: number, clipStartMs: number): number {
  */
 export function matchConditionSql(tagAt: string, clipStart: string, clipDuration: string): string {
   return `(${tagAt} >= ${clipStart} - make_interval(secs => ${MATCH_WINDOW_SECONDS})
-      AND ${tagAt} <= ${clipStart} + make_interval(secs => greatest(coalesce(${clipDuration}, 0), 0) + ${MATCH_WINDOW_SECONDS}))`;
+      AND ${tagAt} <= ${clipStart} + make_interval(secs => least(greatest(coalesce(${clipDuration}, 0), 0), ${MAX_CLIP_SECONDS}) + ${MATCH_WINDOW_SECONDS}))`;
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { deviceName, MAX_DEVICE_LENGTH, readProbe } from '../lib/ffmpeg';
+import { deviceName, MAX_CLIP_SECONDS, MAX_DEVICE_LENGTH, readProbe } from '../lib/ffmpeg';
 
 /** The recording device shown on clip cards (docs/product/part-2.md §3), read from ffprobe's tags. */
 describe('recording device from container and stream tags', () => {
@@ -60,5 +60,13 @@ describe('recording device from container and stream tags', () => {
     });
     assert.equal(fromStream.device, 'Sony ZV-1');
     assert.equal(readProbe({}).device, null);
+  });
+
+  test('readProbe believes a stated length up to 24 h: beyond it (a crafted file) the length is unknown', () => {
+    const video = [{ codec_type: 'video', width: 160, height: 120 }];
+    assert.equal(readProbe({ format: { duration: '86400' }, streams: video }).duration, MAX_CLIP_SECONDS);
+    assert.equal(readProbe({ format: { duration: '86400.5' }, streams: video }).duration, null);
+    assert.equal(readProbe({ format: {}, streams: [{ ...video[0], duration: '9223373535275.000000' }] }).duration, null);
+    assert.equal(readProbe({ format: { duration: '12.3456' }, streams: video }).duration, 12.346);
   });
 });

@@ -25,6 +25,9 @@ const CASES: [string, number, number | null, boolean][] = [
   ['an unknown-duration clip is a point: 30.001 s before', s(-30.001), null, false],
   ['a clip starting at the tag', s(0), 10, true],
   ['a negative duration counts as 0', s(-31), -100, false],
+  // A stated length no upload stores (a crafted file), from a row written otherwise: at most 24 h, and no error.
+  ['a 10^13 s clip counts as 24 h: it ended 24 h + 30 s before', s(-86_430), 9.2e12, true],
+  ['a 10^13 s clip counts as 24 h: it ended 24 h + 30.001 s before', s(-86_430.001), 9.2e12, false],
 ];
 
 describe('tag matching rule', () => {
