@@ -235,6 +235,8 @@ describe('bad input → 400 INVALID_INPUT with the envelope', () => {
       body: { ...EVENT, startTime: '0001-01-01T00:00:00Z', endTime: '9999-12-31T23:59:59Z' },
     });
     assert.equal(edge.statusCode, 201, edge.body);
+    const created = (JSON.parse(edge.body) as { data: { startTime: string; endTime: string } }).data;
+    assert.deepEqual([created.startTime, created.endTime], ['0001-01-01T00:00:00.000Z', '9999-12-31T23:59:59.000Z']);
   });
 
   test('bodies of the wrong shape', async () => {

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db, Queryable } from './driver';
+import { DATE_PARSERS } from './pgTypes';
 
 /** The database directory inside DATA_DIR. */
 export function pgliteDir(dataDir: string): string {
@@ -24,7 +25,7 @@ function queryable(target: PGlite | Transaction): Queryable {
 export async function openPglite(dataDir: string): Promise<Db> {
   const dir = pgliteDir(dataDir);
   await mkdir(dir, { recursive: true });
-  const pg = await PGlite.create(dir);
+  const pg = await PGlite.create(dir, { parsers: DATE_PARSERS });
   return {
     engine: 'pglite',
     ...queryable(pg),

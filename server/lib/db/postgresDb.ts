@@ -23,7 +23,16 @@ function queryable(client: pg.Pool | pg.PoolClient): Queryable {
 
 /** Connects to PostgreSQL at `url` (DATABASE_URL) and checks the connection works before the server starts. */
 export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, types: PG_TYPES, connectionTimeoutMillis: 10_000 });
+  // Times go both ways in UTC, whatever the server's or the process's zone: read back in a zone of the 1800s, a
+  // time carries an offset with seconds; sent in the process's local time, pg drops those seconds.
+  pg.defaults.parseInputDatesAsUTC = true;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    types: PG_TYPES,
+    connectionTimeoutMillis: 10_000,
+    options: '-c TimeZone=UTC',
+  });
   pool.on('error', (err) => opts.onIdleError?.(err));
   try {
     await pool.query('SELECT 1');
