@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRODUCT_NAME } from '../../src/app/product';
+import { sendPage } from '../lib/acceptEncoding';
 import { ApiError, failure } from '../lib/envelope';
 import { contentSecurityPolicy, newNonce } from '../lib/security';
 import { injectNonce } from './static';
@@ -37,12 +37,8 @@ export function registerEditorPage(
     const body = injectNonce(html, nonce);
     reply
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', contentSecurityPolicy({ nonce, mapsKey: opts.mapsKey, mediaOrigin: opts.mediaOrigin }))
-      .header('vary', 'accept-encoding');
-    const accept = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(brotliCompressSync(body));
-    if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(gzipSync(body));
-    return reply.send(body);
+      .header('content-security-policy', contentSecurityPolicy({ nonce, mapsKey: opts.mapsKey, mediaOrigin: opts.mediaOrigin }));
+    return sendPage(request, reply, body);
   };
 
   app.get('/editor/:id', sendEditor);

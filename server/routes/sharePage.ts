@@ -1,12 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
 import * as v from 'valibot';
 import { formatDuration } from '../../src/lib/duration';
 import { venueZone } from '../../src/lib/venueTime';
-import { preferredEncoding } from '../lib/acceptEncoding';
+import { sendPage } from '../lib/acceptEncoding';
 import type { AppContext } from '../lib/context';
 import { ApiError, failure } from '../lib/envelope';
 import { signShortMediaPath } from '../lib/highlightViews';
@@ -52,12 +51,6 @@ export const SHARE_PAGE_LIMIT = 60;
 /** Media requests (a playing video makes many range requests) per client address per minute. */
 export const SHARE_MEDIA_LIMIT = 600;
 const RATE_WINDOW_MS = 60_000;
-/**
- * Brotli at quality 4, not its default 11: every load of a public page is compressed afresh, and 11 takes over ten
- * times as long for a page only a little smaller; 4 costs about what gzip does and still compresses better.
- */
-const BROTLI_PAGE = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
-
 const MediaParams = v.object({ shareId: v.string(), kind: v.string() });
 /** exp and sig once each: a repeated parameter arrives as an array and is refused (400). */
 const MediaQuery = v.object({
@@ -90,12 +83,8 @@ export function registerSharePage(app: FastifyInstance, ctx: AppContext, opts: {
       .header('content-security-policy', sharePageCsp(nonce, media.mediaOrigin))
       .header('referrer-policy', 'no-referrer')
       .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex, nofollow')
-      .header('vary', 'accept-encoding');
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (encoding === 'br') return reply.header('content-encoding', 'br').send(brotliCompressSync(html, BROTLI_PAGE));
-    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(html));
-    return reply.send(html);
+      .header('x-robots-tag', 'noindex, nofollow');
+    return sendPage(request, reply, html);
   };
 
   const sendMessage = (request: FastifyRequest, reply: FastifyReply, status: number, kind: MessagePageKind) => {

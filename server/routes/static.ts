@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NONCE_PLACEHOLDER } from '../../src/app/cspNonce';
 import { PRODUCT_NAME } from '../../src/app/product';
 import { FRAMED_PAGES, framedPageFor } from '../../src/prerender/framedPages';
-import { preferredEncoding } from '../lib/acceptEncoding';
+import { sendPage } from '../lib/acceptEncoding';
 import { ApiError, failure } from '../lib/envelope';
 import { contentSecurityPolicy, newNonce } from '../lib/security';
 
@@ -36,9 +35,6 @@ export function appPageFor(url: string): string {
 
 /** The prerendered pages, sent only through sendIndex: each needs its response's nonce. */
 const PRERENDERED_PAGES = ['index.html', 'login.html', ...FRAMED_PAGES.map((page) => page.file)];
-
-/** Pages are compressed per request (each carries its own nonce): brotli's fast end, a fraction of q11's time. */
-const BROTLI_PAGE = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /** Source maps (also their precompressed copies) give away the original source: served only when asked for. */
 function isSourceMap(rawPath: string): boolean {
@@ -123,12 +119,8 @@ export async function registerStatic(
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', contentSecurityPolicy({ nonce, mapsKey: opts.mapsKey, mediaOrigin: opts.mediaOrigin }))
-      .header('vary', 'accept-encoding');
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (encoding === 'br') return reply.header('content-encoding', 'br').send(brotliCompressSync(body, BROTLI_PAGE));
-    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(body));
-    return reply.send(body);
+      .header('content-security-policy', contentSecurityPolicy({ nonce, mapsKey: opts.mapsKey, mediaOrigin: opts.mediaOrigin }));
+    return sendPage(request, reply, body);
   };
 
   if (!opts.sourceMaps) {

@@ -52,6 +52,16 @@ test('GET /editor/{id} serves the editor page with a fresh nonce, no referrer an
       first.headers['content-security-policy'],
       'a new nonce per request',
     );
+    // q-values count: br refused is gzip; nothing acceptable is the plain page.
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/editor/${SESSION}`,
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
+    assert.equal(refused.headers['content-encoding'], 'gzip');
+    const plain = await t.app.inject({ method: 'GET', url: `/editor/${SESSION}`, headers: { 'accept-encoding': 'br;q=0' } });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.match(plain.body, /editor\.abc12345\.js/);
   } finally {
     await t.close();
   }
