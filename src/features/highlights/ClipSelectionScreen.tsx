@@ -10,6 +10,7 @@ import { usePagedList } from '../../api/usePagedList';
 import { mediaGridSx } from '../../components/mediaLayout';
 import { PageHeader } from '../../components/PageHeader';
 import { PagedListView } from '../../components/PagedListView';
+import { deviceZoneName } from '../../lib/deviceZone';
 import type { Clip } from '../clips/public';
 import { selectSignedInUserId } from '../session/public';
 import { START_EDITOR_FAILED } from './editorSessionErrors';
@@ -35,7 +36,10 @@ export default function ClipSelectionScreen() {
   const list = usePagedList(result, pageItems, clipsLoadError);
   const selection = useHighlightSelection('selection', eventId);
   const busy = selection.phase !== 'idle';
-  const timeZone = event.currentData?.timezone ?? 'UTC';
+  // The clips' times wait for the venue's zone: shown on another clock first, they would be read as the venue's.
+  // An event that cannot be loaded leaves the device's clock, as for a clip without an event (the time is the
+  // viewer's own, so venueTime rightly names no zone), not UTC under a 'UTC' that says nothing about the venue.
+  const timeZone = event.currentData?.timezone ?? (event.isError ? deviceZoneName() : null);
 
   return (
     <Stack spacing={2}>
@@ -74,31 +78,33 @@ export default function ClipSelectionScreen() {
         </Alert>
       )}
       <PagedListView
-        list={list}
+        list={timeZone === null ? { ...list, items: undefined } : list}
         empty={{ message: 'No clips for this event yet.', action: { label: 'Upload Clip', to: '/upload' } }}
         skeleton={{ variant: 'cards', count: 6, label: 'Loading clips...' }}
         loadMoreLabel="Load More"
         heading="Clips"
       >
-        {(clips) => (
-          <Box
-            component="ul"
-            aria-label="Clips of the event"
-            sx={[{ listStyle: 'none', m: 0, p: 0 }, ...(Array.isArray(grid) ? grid : [grid])]}
-          >
-            {clips.map((clip) => (
-              <Box component="li" key={clip.id} sx={{ minWidth: 0 }}>
-                <HighlightClipCard
-                  clip={clip}
-                  timeZone={timeZone}
-                  offsetSeconds={null}
-                  mode="selection"
-                  onToggle={selection.toggle}
-                />
-              </Box>
-            ))}
-          </Box>
-        )}
+        {(clips) =>
+          timeZone !== null && (
+            <Box
+              component="ul"
+              aria-label="Clips of the event"
+              sx={[{ listStyle: 'none', m: 0, p: 0 }, ...(Array.isArray(grid) ? grid : [grid])]}
+            >
+              {clips.map((clip) => (
+                <Box component="li" key={clip.id} sx={{ minWidth: 0 }}>
+                  <HighlightClipCard
+                    clip={clip}
+                    timeZone={timeZone}
+                    offsetSeconds={null}
+                    mode="selection"
+                    onToggle={selection.toggle}
+                  />
+                </Box>
+              ))}
+            </Box>
+          )
+        }
       </PagedListView>
     </Stack>
   );

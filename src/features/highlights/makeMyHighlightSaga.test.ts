@@ -1,4 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
+import { api } from '../../api/apiSlice';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { signedInStore } from '../../test/sessionStore';
 import { makeToken, TEST_USER } from '../../test/tokens';
@@ -213,6 +214,36 @@ describe('makeMyHighlightSaga (issue 13 "Make my highlight")', () => {
     await until(() => redirect.mock.calls.length > 0);
     expect(asked.tags).toHaveLength(1);
     expect(asked.clips).toHaveLength(1);
+    tags.unsubscribe();
+    mine.unsubscribe();
+  });
+
+  it('asks again for what the screen holds but failed to refetch, rather than report the old failure', async () => {
+    let fail = false;
+    const failing = (answer: object) => () =>
+      fail ? HttpResponse.json({ success: false }, { status: 500 }) : HttpResponse.json(answer);
+    const asked = answerMakeMyHighlight({ tags: failing(tagsAnswer(TWO_MOMENTS)), mine: failing(clipsAnswer([MY_CLIP])) });
+    const { make, store, redirect } = startStore();
+    const tagsEntry = () => highlightCreationApi.endpoints.getHighlightTags.select(EVENT_ID)(store.getState());
+    const mineArg = { eventId: EVENT_ID, allUsers: false };
+    const mineEntry = () => highlightCreationApi.endpoints.getHighlightClips.select(mineArg)(store.getState());
+    // The screen's subscriptions: loaded, then refetched after an upload to the event, which fails.
+    const tags = store.dispatch(highlightCreationApi.endpoints.getHighlightTags.initiate(EVENT_ID));
+    const mine = store.dispatch(highlightCreationApi.endpoints.getHighlightClips.initiate(mineArg));
+    await tags;
+    await mine;
+    fail = true;
+    store.dispatch(api.util.invalidateTags([{ type: 'Event', id: EVENT_ID }]));
+    await until(() => tagsEntry().isError && mineEntry().isError);
+    expect(tagsEntry().data).toBeDefined();
+    expect(asked.tags).toHaveLength(2);
+
+    fail = false;
+    make();
+    await until(() => redirect.mock.calls.length > 0);
+    expect(redirect).toHaveBeenCalledWith(`${window.location.origin}/editor/${SESSION_ID}?token=t0k`);
+    expect(asked.tags).toHaveLength(3);
+    expect(asked.clips).toHaveLength(3);
     tags.unsubscribe();
     mine.unsubscribe();
   });

@@ -1,5 +1,6 @@
 import { all, call, cancelled, fork, put, race, select, take, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import type { RootState } from '../../app/rootReducer';
 import { signedOut } from '../session/public';
 import type { Tag } from '../tags/public';
 import type { EditorSessionTrim } from './editorSessionApi';
@@ -59,9 +60,15 @@ export function* makeMyHighlight(action: ReturnType<typeof makeMyHighlightReques
   const runningFor: string | null = yield select(selectMakeMyHighlightEventId);
   if (phase !== 'loading' || runningFor !== eventId) return;
 
+  const { getHighlightTags, getHighlightClips } = highlightCreationApi.endpoints;
+  const mineArg = { eventId, allUsers: false };
+  // An entry whose last fetch failed (the screen's refetch after a sent tag or an upload) keeps its earlier answer,
+  // and `initiate` answers from it without asking again: it is asked again, else the run reports the old failure.
+  const tagsFailed: boolean = yield select((state: RootState) => getHighlightTags.select(eventId)(state).isError);
+  const mineFailed: boolean = yield select((state: RootState) => getHighlightClips.select(mineArg)(state).isError);
   const [tags, mine]: [QueryAnswer<Tag[]>, QueryAnswer<{ pages: HighlightClipsPage[] }>] = yield all([
-    call(runQuery, highlightCreationApi.endpoints.getHighlightTags.initiate(eventId)),
-    call(runQuery, highlightCreationApi.endpoints.getHighlightClips.initiate({ eventId, allUsers: false })),
+    call(runQuery, getHighlightTags.initiate(eventId, { forceRefetch: tagsFailed })),
+    call(runQuery, getHighlightClips.initiate(mineArg, { forceRefetch: mineFailed })),
   ]);
   if ('error' in tags) {
     yield put(makeMyHighlightStopped({ kind: 'failed', message: TAGS_LOAD_FAILED }));

@@ -47,7 +47,8 @@ export function useHighlightCreation(eventId: string): HighlightCreationView {
   const [shownCount, setShownCount] = useState(CLIP_PAGE_SIZE);
   const [pagingErrorDismissed, setPagingErrorDismissed] = useState(false);
 
-  const tagList = useMemo(() => (tags.isSuccess ? (tags.currentData ?? []) : []), [tags.isSuccess, tags.currentData]);
+  // A failed refetch (the tags are invalidated by every sent tag) keeps the entry's data: the sections stay.
+  const tagList = useMemo(() => tags.currentData ?? [], [tags.currentData]);
   const sections = useMemo(() => tagSections(tagList), [tagList]);
   const mineClips = useMemo(() => clipsOf(mine.data?.pages), [mine.data]);
   const everyoneClips = useMemo(() => clipsOf(everyone.data?.pages), [everyone.data]);
@@ -83,7 +84,8 @@ export function useHighlightCreation(eventId: string): HighlightCreationView {
   }, [shownCount, allAdditional.length, mineHasMore, everyoneHasMore, nextMine, nextEveryone]);
 
   let failure: CreationFailure | null = null;
-  if (event.isError) failure = eventFailure(toApiFailure(event.error));
+  // The event is refetched when an upload to it ends: a failed refetch keeps the loaded event on screen.
+  if (event.isError && !event.currentData) failure = eventFailure(toApiFailure(event.error));
   else if (mine.isError && !mine.data) failure = clipsFailure(toApiFailure(mine.error), false);
   else if (everyone.isError && !everyone.data) failure = clipsFailure(toApiFailure(everyone.error), true);
 
