@@ -82,7 +82,7 @@ describe('getEvents', () => {
   });
 });
 
-describe('getEvents after a completed upload (the {Clip, LIST} it invalidates)', () => {
+describe('getEvents after a completed upload or a sent tag (the {Clip, LIST} or {Tag, LIST} they invalidate)', () => {
   const MINE = { timeFilter: 'recent', userAssociated: true } as const;
   const DETECT_MINE = { timeFilter: 'recent', userAssociated: true, limit: 1 } as const;
   const DETECT_ALL = { timeFilter: 'recent', limit: 1 } as const;
@@ -118,6 +118,44 @@ describe('getEvents after a completed upload (the {Clip, LIST} it invalidates)',
       ).toEqual(['e-1']),
     );
     await waitFor(() => expect(queries).toHaveLength(3));
+    expect(queries.sort()).toEqual([
+      '?timeFilter=recent&limit=1',
+      '?timeFilter=recent&userAssociated=true',
+      '?timeFilter=recent&userAssociated=true&limit=1',
+    ]);
+    subscriptions.forEach((sub) => sub.unsubscribe());
+  });
+
+  it('a sent tag ({Tag, LIST}) asks again for the same lists, not the others: a first tag at a recent event makes it appear', async () => {
+    let mine: unknown[] = [];
+    const queries = serveEventLists((params) =>
+      params.get('userAssociated') === 'true' ? eventsAnswer(mine) : eventsAnswer([apiEvent({ id: 'other' })]),
+    );
+    const s = store();
+    const subscriptions = [MINE, DETECT_MINE, DETECT_ALL, CURRENT].map((args) =>
+      s.dispatch(eventListsApi.endpoints.getEvents.initiate(args)),
+    );
+    await Promise.all(subscriptions);
+    queries.length = 0;
+
+    // A first tag at event e-1 is sent (tags/tagCreateApi.ts sentTagCacheTags).
+    mine = [apiEvent({ id: 'e-1', tagCount: 1 })];
+    s.dispatch(
+      api.util.invalidateTags([
+        { type: 'Tag', id: 'LIST' },
+        { type: 'Tag', id: 'e-1' },
+        { type: 'Event', id: 'e-1' },
+      ]),
+    );
+    await waitFor(() =>
+      expect(
+        eventListsApi.endpoints.getEvents
+          .select(MINE)(s.getState())
+          .data?.events.map((e) => [e.id, e.tagCount]),
+      ).toEqual([['e-1', 1]]),
+    );
+    await waitFor(() => expect(queries).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 30));
     expect(queries.sort()).toEqual([
       '?timeFilter=recent&limit=1',
       '?timeFilter=recent&userAssociated=true',

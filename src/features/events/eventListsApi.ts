@@ -86,22 +86,27 @@ const listTags = (result: { events: ListedEvent[] } | undefined) => [
 /**
  * Whether the user's content decides which events a GET /events answer holds: `userAssociated` (the events
  * where the user has clips or tags), and the picker's default detection (`recent`, `limit=1`), which compares
- * the user's recent events with all of them. A completed upload invalidates `{Clip, LIST}` (and the event it
- * went to, which such a list may not hold yet), so these answers are asked for again and a first clip at a
- * recent event makes it appear.
+ * the user's recent events with all of them. A completed upload invalidates `{Clip, LIST}` and a sent tag
+ * `{Tag, LIST}` (each also the event it went to, which such a list may not hold yet), so these answers are asked
+ * for again and a first clip or tag at a recent event makes it appear.
  */
 export const dependsOnUserContent = ({ timeFilter, userAssociated, limit }: EventListArgs): boolean =>
   userAssociated === true || (timeFilter === 'recent' && limit === 1);
 
 const eventListTags = (result: EventList | undefined, _error: unknown, args: EventListArgs) => [
   ...listTags(result),
-  ...(dependsOnUserContent(args) ? [{ type: 'Clip' as const, id: 'LIST' }] : []),
+  ...(dependsOnUserContent(args)
+    ? [
+        { type: 'Clip' as const, id: 'LIST' },
+        { type: 'Tag' as const, id: 'LIST' },
+      ]
+    : []),
 ];
 
 /**
  * The event lists of part 2: Current & Upcoming, Recent and Nearby (docs/product/part-2.md §2, §7).
  * A new event (`createEvent` invalidates `{Event, LIST}`) refreshes every one of them; a new clip
- * (`{Clip, LIST}`) those that depend on the user's content (dependsOnUserContent).
+ * (`{Clip, LIST}`) or tag (`{Tag, LIST}`) those that depend on the user's content (dependsOnUserContent).
  */
 export const eventListsApi = api.injectEndpoints({
   endpoints: (build) => ({

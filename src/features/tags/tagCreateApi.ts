@@ -17,7 +17,20 @@ export interface CreateTagArgs {
   idempotencyKey: string;
 }
 
-/** TAG NOW's one call; only the outbox saga sends it. A made tag refreshes the tag lists. */
+/**
+ * What a sent tag makes stale: every tag list (and the user-content event lists, which provide `{Tag, LIST}`),
+ * and per event its tags and its tag count (`{Event, id}`, provided by every answer that shows the event).
+ * The sending tab invalidates them through createTag; the other tabs when they hear of the tag (tagOutboxSaga.ts).
+ */
+export const sentTagCacheTags = (eventIds: Iterable<string>) => [
+  { type: 'Tag' as const, id: 'LIST' },
+  ...[...new Set(eventIds)].flatMap((eventId) => [
+    { type: 'Tag' as const, id: eventId },
+    { type: 'Event' as const, id: eventId },
+  ]),
+];
+
+/** TAG NOW's one call; only the outbox saga sends it. A made tag refreshes the lists that show it (sentTagCacheTags). */
 export const tagCreateApi = api.injectEndpoints({
   endpoints: (build) => ({
     createTag: build.mutation<{ id: string }, CreateTagArgs>({
@@ -30,13 +43,7 @@ export const tagCreateApi = api.injectEndpoints({
       }),
       rawResponseSchema: createTagResponseSchema,
       transformResponse: ({ data }: v.InferOutput<typeof createTagResponseSchema>) => ({ id: data.id }),
-      invalidatesTags: (made, _error, { body }) =>
-        made
-          ? [
-              { type: 'Tag', id: 'LIST' },
-              { type: 'Tag', id: body.eventId },
-            ]
-          : [],
+      invalidatesTags: (made, _error, { body }) => (made ? sentTagCacheTags([body.eventId]) : []),
     }),
   }),
 });

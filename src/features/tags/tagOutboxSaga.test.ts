@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { channel, multicastChannel, type END, type EventChannel } from 'redux-saga';
+import { api } from '../../api/apiSlice';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { signedInStore } from '../../test/sessionStore';
 import { makeToken, TEST_USER } from '../../test/tokens';
@@ -103,7 +104,14 @@ function device() {
   };
 }
 
-function openTab(io: ReturnType<ReturnType<typeof device>['tab']>, user = TEST_USER, clockOffsetMs = 0) {
+type TabServices = ReturnType<ReturnType<typeof device>['tab']>;
+
+function openTab(io: TabServices, user = TEST_USER, clockOffsetMs = 0) {
+  return openRecordedTab(io, user, clockOffsetMs).store;
+}
+
+/** A tab whose actions are recorded (the sagas' puts included). */
+function openRecordedTab(io: TabServices, user = TEST_USER, clockOffsetMs = 0) {
   const token = makeToken({ sub: user.id });
   const session = {
     ...initialSessionState,
@@ -114,17 +122,26 @@ function openTab(io: ReturnType<ReturnType<typeof device>['tab']>, user = TEST_U
     lastRefresh: T0,
     clockOffsetMs,
   };
-  const { store } = signedInStore(token, {
+  const { store, recorder } = signedInStore(token, {
     user,
     now: T0,
     services: { clock: { now: () => Date.now() } },
     preloadedState: { session },
   });
   store.injectSaga(TAG_OUTBOX_SAGA, () => tagOutboxSaga(io));
-  return store;
+  return { store, recorder };
 }
 
 type Store = ReturnType<typeof openTab>;
+type Recorder = ReturnType<typeof openRecordedTab>['recorder'];
+/** The cache tags this tab's sagas marked stale (the sending tab's own createTag invalidates without this action). */
+const invalidated = (recorder: Recorder) => recorder.ofType(api.util.invalidateTags.type).map((a) => a.payload);
+/** What a sent tag at tagEvent makes stale: the tag lists, the event's tags and its counts. */
+const SENT_AT_EVENT = [
+  { type: 'Tag', id: 'LIST' },
+  { type: 'Tag', id: tagEvent.id },
+  { type: 'Event', id: tagEvent.id },
+];
 const statuses = (store: Store) => selectCreatedTags(store.getState()).map((t) => t.status);
 
 /** Lets requests (MSW, real promises) and the sagas settle; `ms` of fake time pass. */
@@ -369,5 +386,48 @@ describe('kept tags across reloads, tabs and users', () => {
     expect(selectCreatedTags(store.getState())).toEqual([]);
     expect(server.requests).toHaveLength(1);
     expect(readKept(dev.idb.get(TEST_USER.id))).toHaveLength(1);
+  });
+
+  it('a tag sent by another tab refreshes this tab’s tag lists and the event’s counts too', async () => {
+    tagServer();
+    const dev = device();
+    const sender = openTab(dev.tab());
+    const other = openRecordedTab(dev.tab());
+    await settle();
+    tapTagNow(sender);
+    await settle();
+    expect(statuses(sender)).toEqual(['sent']);
+    expect(invalidated(other.recorder)).toEqual([SENT_AT_EVENT]);
+  });
+
+  it('this tab’s tag sent by the tab holding the lock refreshes this tab’s lists', async () => {
+    const server = tagServer();
+    const dev = device();
+    dev.goOffline();
+    const holderIo = dev.tab();
+    const holder = openRecordedTab(holderIo);
+    const mine = openRecordedTab(dev.tab());
+    tapTagNow(mine.store);
+    await settle();
+    expect(statuses(mine.store)).toEqual(['waiting']);
+    dev.goOnline();
+    holderIo.wake(); // only the other tab notices: it sends this tab's kept tag
+    await settle();
+    expect(server.requests).toHaveLength(1);
+    expect(statuses(mine.store)).toEqual(['sent']);
+    expect(invalidated(holder.recorder)).toEqual([]);
+    expect(invalidated(mine.recorder)).toEqual([SENT_AT_EVENT]);
+  });
+
+  it('news from a tab of the previous version (no event) still refreshes the tag lists', async () => {
+    const dev = device();
+    const mine = openRecordedTab(dev.tab());
+    await settle();
+    dev.tab().announce({ sent: [{ clientId: 'x', serverId: 'tag-9' }], refused: [], retried: [], discarded: ['y'] });
+    await settle();
+    expect(invalidated(mine.recorder)).toEqual([[{ type: 'Tag', id: 'LIST' }]]);
+    dev.tab().announce({ sent: [], refused: [], retried: [], discarded: ['z'] });
+    await settle();
+    expect(invalidated(mine.recorder)).toHaveLength(1); // nothing sent, nothing stale
   });
 });

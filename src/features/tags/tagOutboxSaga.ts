@@ -2,7 +2,7 @@ import { buffers, channel, type Channel, type EventChannel, type SagaIterator } 
 import { call, delay, flush as dropBuffered, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
 import { runMutation, type MutationAnswer } from '../../api/runMutation';
 import { selectSignedInUserId, sessionStarted, signedOut, type PageLifecycleEvent } from '../session/public';
-import { tagCreateApi } from './tagCreateApi';
+import { sentTagCacheTags, tagCreateApi } from './tagCreateApi';
 import { createTagBody } from './tagPayload';
 import { nextToSend, outcomeOf, retryDelayMs } from './tagOutboxPolicy';
 import { browserTagOutboxServices, type TagOutboxServices, type TagsChanged } from './tagOutboxServices';
@@ -57,7 +57,8 @@ function* flush(owner: string, io: TagOutboxServices): SagaIterator<FlushResult>
     if (outcome.kind === 'sent') {
       yield call(io.store.drop, owner, next.clientId);
       yield put(tagConfirmed({ clientId: next.clientId, serverId: outcome.serverId }));
-      yield call(io.announce, { ...NO_CHANGE, sent: [{ clientId: next.clientId, serverId: outcome.serverId }] });
+      const sent = { clientId: next.clientId, serverId: outcome.serverId, eventId: next.eventId };
+      yield call(io.announce, { ...NO_CHANGE, sent: [sent] });
     } else if (outcome.kind === 'refused') {
       yield call(io.store.keep, owner, { ...next, status: 'failed', error: outcome.reason });
       yield put(tagRefused({ clientId: next.clientId, error: outcome.reason }));
@@ -165,6 +166,12 @@ function* followOtherTabs(io: TagOutboxServices, wanted: Wanted): SagaIterator {
     for (;;) {
       const change: TagsChanged = yield take(news);
       yield put(tagsChangedElsewhere(change));
+      // The sending tab's cache went stale with its createTag; this tab's goes stale only here (its own tags too,
+      // when another tab held the lock and sent them).
+      if (change.sent.length > 0) {
+        const eventIds = change.sent.flatMap(({ eventId }) => (eventId ? [eventId] : []));
+        yield put(tagCreateApi.util.invalidateTags(sentTagCacheTags(eventIds)));
+      }
       yield put(wanted, true);
     }
   } finally {

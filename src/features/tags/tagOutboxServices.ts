@@ -6,7 +6,7 @@ import { pageLifecycleChannel, type PageLifecycleEvent } from '../session/public
 import { tagOutboxStore, type TagOutboxStore } from './tagOutboxStore';
 import type { TagsChangedElsewhere } from './tagsSlice';
 
-/** Its own channel (the session's carries tokens); messages hold client ids and reasons only. */
+/** Its own channel (the session's carries tokens); messages hold ids (client, server, event) and reasons only. */
 export const TAGS_CHANNEL = 'courtside.tags';
 const LOCK_NAME = 'courtside.tags.outbox';
 /** A short buzz: felt through a glove, not mistaken for a call. */
@@ -18,12 +18,16 @@ const THIS_TAB = randomId();
 const tagsChangedSchema = v.object({
   type: v.literal('tagsChanged'),
   from: v.string(),
-  sent: v.array(v.object({ clientId: v.string(), serverId: v.string() })),
+  // The event is optional: a tab of the previous version, not yet reloaded, sends none.
+  sent: v.array(v.object({ clientId: v.string(), serverId: v.string(), eventId: v.optional(v.string()) })),
   refused: v.array(v.object({ clientId: v.string(), error: v.string() })),
   retried: v.array(v.string()),
   discarded: v.array(v.string()),
 });
-export type TagsChanged = TagsChangedElsewhere;
+export interface TagsChanged extends TagsChangedElsewhere {
+  /** With the tag's event: the other tabs refresh its cached lists and counts too. */
+  sent: Array<{ clientId: string; serverId: string; eventId?: string }>;
+}
 
 /** The browser as the outbox saga uses it; tests pass their own. */
 export interface TagOutboxServices {

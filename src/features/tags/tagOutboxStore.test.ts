@@ -4,24 +4,32 @@ import { createdTag } from './tagTestData';
 const db = new Map<string, unknown>();
 let broken = false;
 let writesFail = false;
+/** The idb-keyval chunk does not load (a flaky network); a module is loaded again after jest.resetModules(). */
+let chunkFails = false;
 
-jest.mock('idb-keyval', () => ({
-  get: async (key: string) => {
-    if (broken) throw new Error('IndexedDB refused');
-    return db.get(key);
-  },
-  update: async (key: string, edit: (value: unknown) => unknown) => {
-    if (broken || writesFail) throw new Error('IndexedDB refused');
-    db.set(key, edit(db.get(key)));
-  },
-}));
+jest.mock('idb-keyval', () => {
+  if (chunkFails) throw new Error('Loading chunk idb-keyval failed');
+  return {
+    get: async (key: string) => {
+      if (broken) throw new Error('IndexedDB refused');
+      return db.get(key);
+    },
+    update: async (key: string, edit: (value: unknown) => unknown) => {
+      if (broken || writesFail) throw new Error('IndexedDB refused');
+      db.set(key, edit(db.get(key)));
+    },
+  };
+});
 
 beforeEach(() => {
   db.clear();
   broken = false;
   writesFail = false;
+  chunkFails = false;
   resetTagOutboxMemory();
 });
+
+const ids = (tags: Array<{ clientId: string }>) => tags.map((t) => t.clientId);
 
 describe('the tag outbox in IndexedDB', () => {
   it('keeps tags under their owner, waiting, and forgets them', async () => {
@@ -72,5 +80,45 @@ describe('the tag outbox in IndexedDB', () => {
     expect(db.get('courtside.tags.u-5')).toEqual([future, createdTag({ clientId: 'a', status: 'waiting' })]);
     await dropTag('u-5', 'a');
     expect(db.get('courtside.tags.u-5')).toEqual([future]);
+  });
+
+  it('one refused read or write does not give up on IndexedDB: the next call writes what the page kept', async () => {
+    broken = true;
+    await keepTag('u-6', createdTag({ clientId: 'a' }));
+    expect(ids(await loadKeptTags('u-6'))).toEqual(['a']);
+    broken = false;
+    await keepTag('u-6', createdTag({ clientId: 'b' }));
+    expect(ids(readKept(db.get('courtside.tags.u-6')))).toEqual(['a', 'b']);
+    expect(ids(await loadKeptTags('u-6'))).toEqual(['a', 'b']);
+  });
+
+  it('what the page changed meanwhile goes over what other tabs stored: neither is lost', async () => {
+    await keepTag('u-7', createdTag({ clientId: 'sent-here' }));
+    await keepTag('u-7', createdTag({ clientId: 'sent-there' }));
+    writesFail = true;
+    await keepTag('u-7', createdTag({ clientId: 'a' }));
+    await dropTag('u-7', 'sent-here');
+    expect(ids(await loadKeptTags('u-7'))).toEqual(['sent-there', 'a']);
+    // Another tab sent one and kept a new one in the meantime.
+    db.set('courtside.tags.u-7', [
+      createdTag({ clientId: 'sent-here', status: 'waiting' }),
+      createdTag({ clientId: 'b', status: 'waiting' }),
+    ]);
+    writesFail = false;
+    expect(ids(await loadKeptTags('u-7'))).toEqual(['b', 'a']);
+    expect(ids(readKept(db.get('courtside.tags.u-7')))).toEqual(['b', 'a']);
+    expect(await loadKeptTags('u-8')).toEqual([]); // still per owner
+  });
+
+  it('a chunk that did not load is loaded again at the next call, which writes the tags kept meanwhile', async () => {
+    jest.resetModules();
+    chunkFails = true;
+    const page = await import('./tagOutboxStore');
+    await page.keepTag('u-9', createdTag({ clientId: 'a' }));
+    expect(db.size).toBe(0);
+    expect(ids(await page.loadKeptTags('u-9'))).toEqual(['a']);
+    chunkFails = false;
+    await page.keepTag('u-9', createdTag({ clientId: 'b' }));
+    expect(ids(readKept(db.get('courtside.tags.u-9')))).toEqual(['a', 'b']);
   });
 });

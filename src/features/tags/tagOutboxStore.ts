@@ -6,7 +6,8 @@ import type { CreatedTag } from './tagTypes';
  * The outbox: tags TAG NOW made that the server has not confirmed (waiting) or refused (failed), in IndexedDB
  * under the owner's user id (src/app/userData.ts 'owner-only'). Every change is one idb-keyval `update` —
  * a single read-write transaction — so two tabs writing at once never lose each other's tags. Where the
- * browser refuses IndexedDB (some private modes), a copy in memory keeps the tags for this page's life.
+ * browser refuses IndexedDB (some private modes), or a read or write fails, a copy in memory keeps the tags, and
+ * later calls try the database again (sync).
  */
 
 const idb = () => import(/* webpackChunkName: "idb-keyval" */ 'idb-keyval');
@@ -47,62 +48,83 @@ function editStored(value: unknown, edit: (kept: CreatedTag[]) => CreatedTag[]):
   return { stored: [...unreadable, ...kept], kept };
 }
 
-const memory = new Map<string, CreatedTag[]>();
+/** Per user: what the database held at the last read or write that worked. */
+const stored = new Map<string, CreatedTag[]>();
 /**
- * False once IndexedDB failed a read or a write on this page: from then on the copy in memory is the outbox
- * (reading the database again would forget a tag whose write failed).
+ * Per user, by client id: changes the database does not have yet (a write failed), the tag's new state or null
+ * for a dropped one. Each later call writes them again over what is stored then, so neither this page's tags nor
+ * other tabs' changes are lost; meanwhile they live in this page's memory only.
  */
-let databaseUsable = true;
+const unsaved = new Map<string, Map<string, CreatedTag | null>>();
 
-async function change(userId: string, edit: (kept: CreatedTag[]) => CreatedTag[]): Promise<CreatedTag[]> {
-  const next = edit(memory.get(userId) ?? []);
-  memory.set(userId, next);
-  if (!databaseUsable) return next;
-  try {
-    let kept: CreatedTag[] = next;
-    await (
-      await idb()
-    ).update(outboxKey(userId), (value) => {
-      const result = editStored(value, edit);
-      kept = result.kept;
-      return result.stored;
-    });
-    memory.set(userId, kept);
-    return kept;
-  } catch {
-    databaseUsable = false;
-    return next;
-  }
+function applyChanges(kept: CreatedTag[], changes: ReadonlyMap<string, CreatedTag | null> | undefined): CreatedTag[] {
+  if (!changes?.size) return kept;
+  const next = kept.filter((t) => !changes.has(t.clientId));
+  for (const tag of changes.values()) if (tag) next.push(tag);
+  return next;
 }
 
-/** The user's kept tags, as stored now (another tab may have sent or added some). */
-export async function loadKeptTags(userId: string): Promise<CreatedTag[]> {
-  if (!databaseUsable) return memory.get(userId) ?? [];
+/** The outbox as this page knows it: the stored list with the changes not written yet. */
+const inMemory = (userId: string) => applyChanges(stored.get(userId) ?? [], unsaved.get(userId));
+
+/**
+ * Reads the stored list, or writes the unsaved changes over it (one idb-keyval `update`). A failure (the chunk did
+ * not load, IndexedDB refused) leaves the changes unsaved, and the next call tries again: nothing gives up on the
+ * database for good. idb() imports again on each call, so a failed chunk load is not kept either.
+ */
+async function sync(userId: string): Promise<CreatedTag[]> {
   try {
-    const stored = readKept(await (await idb()).get(outboxKey(userId)));
-    memory.set(userId, stored);
-    return stored;
+    const { get, update } = await idb();
+    const changes = unsaved.get(userId);
+    if (changes?.size) {
+      let written = new Map<string, CreatedTag | null>();
+      let kept: CreatedTag[] = [];
+      await update(outboxKey(userId), (value) => {
+        written = new Map(changes);
+        const result = editStored(value, (current) => applyChanges(current, written));
+        kept = result.kept;
+        return result.stored;
+      });
+      // A change made while this write was on its way stays for the next one.
+      for (const [clientId, tag] of written) if (changes.get(clientId) === tag) changes.delete(clientId);
+      stored.set(userId, kept);
+    } else {
+      stored.set(userId, readKept(await get(outboxKey(userId))));
+    }
   } catch {
-    databaseUsable = false;
-    return memory.get(userId) ?? [];
+    // Kept in this page's memory; written at the next call.
   }
+  return inMemory(userId);
+}
+
+function change(userId: string, clientId: string, tag: CreatedTag | null): Promise<CreatedTag[]> {
+  const changes = unsaved.get(userId) ?? new Map<string, CreatedTag | null>();
+  // Re-inserted so the map's order is the order of the latest changes (a kept tag goes last, as it is stored).
+  changes.delete(clientId);
+  changes.set(clientId, tag);
+  unsaved.set(userId, changes);
+  return sync(userId);
+}
+
+/** The user's kept tags, as stored now (another tab may have sent or added some), with this page's unsaved ones. */
+export function loadKeptTags(userId: string): Promise<CreatedTag[]> {
+  return sync(userId);
 }
 
 /** Tests: a fresh page. */
 export function resetTagOutboxMemory(): void {
-  memory.clear();
-  databaseUsable = true;
+  stored.clear();
+  unsaved.clear();
 }
 
 /** Keeps a tag (or its new state), replacing the entry with the same client id. */
 export function keepTag(userId: string, tag: CreatedTag): Promise<CreatedTag[]> {
-  const entry: CreatedTag = { ...tag, status: tag.status === 'failed' ? 'failed' : 'waiting' };
-  return change(userId, (kept) => [...kept.filter((t) => t.clientId !== tag.clientId), entry]);
+  return change(userId, tag.clientId, { ...tag, status: tag.status === 'failed' ? 'failed' : 'waiting' });
 }
 
 /** Forgets a tag: the server has it, or the user discarded it. */
 export function dropTag(userId: string, clientId: string): Promise<CreatedTag[]> {
-  return change(userId, (kept) => kept.filter((t) => t.clientId !== clientId));
+  return change(userId, clientId, null);
 }
 
 export interface TagOutboxStore {
