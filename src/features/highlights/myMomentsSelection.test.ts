@@ -1,3 +1,4 @@
+import { HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { eventTagsResponseSchema, toTag, type Tag } from '../tags/public';
 import { setupApiServer } from '../../test/apiServer';
@@ -67,6 +68,23 @@ describe('Select my moments (issue 13)', () => {
     const unknown = await creationStore(null);
     unknown.store.dispatch(selectMyMoments(EVENT_ID, tags));
     expect(unknown.selected()).toEqual(['c-theirs']);
+  });
+
+  it('a refetch of the tags that failed after they loaded leaves their moments to select (the screen still shows them)', async () => {
+    const { store, selected, message } = await creationStore([MY_CLIP]);
+    const moments = [rawTag('t1', 642, [MY_CLIP])];
+    answerMakeMyHighlight({ tags: tagsAnswer(moments), mine: clipsAnswer([MY_CLIP]) });
+    await store.dispatch(highlightCreationApi.endpoints.getHighlightTags.initiate(EVENT_ID));
+    answerMakeMyHighlight({
+      tags: () => HttpResponse.json({ success: false, error: 'Database unavailable' }, { status: 500 }),
+      mine: clipsAnswer([MY_CLIP]),
+    });
+    await store.dispatch(highlightCreationApi.endpoints.getHighlightTags.initiate(EVENT_ID, { forceRefetch: true }));
+    expect(highlightCreationApi.endpoints.getHighlightTags.select(EVENT_ID)(store.getState()).isError).toBe(true);
+
+    store.dispatch(selectMyMoments(EVENT_ID, tagsOf(moments)));
+    expect(selected()).toEqual([MY_CLIP.id]);
+    expect(message()).toEqual([null, null]);
   });
 
   it('at most 20 clips', async () => {

@@ -11,13 +11,15 @@ import { momentCandidates, planMyHighlight } from './myMoments';
  * 'Select my moments' on Highlight creation (issue 13): the clips 'Make my highlight' would open the editor with
  * replace the selection (same rule, myMoments.ts; the 20 cap holds), so they can be looked at and changed first.
  * `tags` are the screen's (GET /tags/event); the caller's clips are read from the screen's loaded list at the tap,
- * so nothing re-renders as they load. When the tags failed to load, `tags` is empty for that reason, not for want of
+ * so nothing re-renders as they load. When the tags never loaded, `tags` is empty for that reason, not for want of
  * moments: the page says so, and the tags are asked again so the next tap can work.
  */
 export const selectMyMoments =
   (eventId: string, tags: readonly Tag[]): ThunkAction<void, RootState, AppServices, UnknownAction> =>
   (dispatch, getState) => {
-    if (highlightCreationApi.endpoints.getHighlightTags.select(eventId)(getState()).isError) {
+    const tagsEntry = highlightCreationApi.endpoints.getHighlightTags.select(eventId)(getState());
+    // A refetch that failed after a load keeps its tags (the screen shows them): they are the moments.
+    if (tagsEntry.isError && tagsEntry.data === undefined) {
       dispatch(selectionReplaced({ clipIds: [], problem: TAGS_LOAD_FAILED }));
       void dispatch(highlightCreationApi.endpoints.getHighlightTags.initiate(eventId, { subscribe: false, forceRefetch: true }));
       return;
