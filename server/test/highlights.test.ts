@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { unlink } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, test, before, after } from 'node:test';
 import fc from 'fast-check';
 import type { Pagination } from '../lib/clipViews';
@@ -318,6 +320,39 @@ describe('highlights API', () => {
       assert.equal((await get(streamUrl)).headers['content-disposition'], undefined);
       const cafe = await data<{ filename: string }>(`/api/v1/highlights/${h.newest}/download-url`, alice.token);
       assert.equal(cafe.filename, 'caf__run.mp4');
+    });
+
+    test('HEAD answers the headers of GET, whole or a range, with no bytes', async () => {
+      const { downloadUrl } = await data<{ downloadUrl: string }>(`/api/v1/highlights/${h.middle}/download-url`, alice.token);
+      const head = (headers: Record<string, string> = {}) =>
+        b.app.inject({ method: 'HEAD', url: downloadUrl, headers }) as unknown as Promise<Res>;
+      const whole = await head();
+      assert.equal(whole.statusCode, 200);
+      assert.equal(Number(whole.headers['content-length']), files.video.length, 'the file’s length, not 0');
+      assert.ok(String(whole.headers['content-disposition']).startsWith('attachment;'));
+      assert.equal(whole.rawPayload.length, 0);
+      const tail = await head({ range: 'bytes=-16' });
+      assert.equal(tail.statusCode, 206);
+      assert.equal(
+        tail.headers['content-range'],
+        `bytes ${files.video.length - 16}-${files.video.length - 1}/${files.video.length}`,
+      );
+      assert.equal(Number(tail.headers['content-length']), 16);
+      assert.equal(tail.rawPayload.length, 0);
+    });
+
+    test('a rendered file that is gone answers 404 as JSON, not as an attachment', async () => {
+      const id = await b.withDb(async (db) => {
+        const made = await insertHighlight(db, { userId: alice.user.id, eventId, title: 'Gone', createdAt: new Date(GAME) });
+        await markRendered(db, highlightsDir(), made, files);
+        return made;
+      });
+      await unlink(path.join(highlightsDir(), `${id}.mp4`));
+      const { downloadUrl } = await data<{ downloadUrl: string }>(`/api/v1/highlights/${id}/download-url`, alice.token);
+      const gone = await get(downloadUrl);
+      assertError(gone, 404, 'MEDIA_NOT_FOUND');
+      assert.equal(gone.headers['content-disposition'], undefined);
+      await b.withDb((db) => db.query('DELETE FROM highlights WHERE id = $1', [id]));
     });
   });
 

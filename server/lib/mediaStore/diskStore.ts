@@ -18,10 +18,7 @@ export function createDiskStore(dirs: { uploadsDir: string; highlightsDir: strin
       await rename(file, fileOf(key));
     },
     readable: async (key) => fileOf(key),
-    send: async (reply, key, opts) => {
-      if (opts.disposition) reply.header('content-disposition', opts.disposition);
-      return sendFile(reply, fileOf(key), opts.contentType, opts.range, opts.maxAgeSeconds);
-    },
+    send: (reply, key, opts) => sendFile(reply, fileOf(key), opts),
     remove: async (key) => {
       await unlink(fileOf(key)).catch((err: NodeJS.ErrnoException) => {
         if (err.code !== 'ENOENT') throw err;
