@@ -7,6 +7,7 @@ import type { AppContext } from '../lib/context';
 import { ApiError, invalidInput, ok } from '../lib/envelope';
 import { optionalLatLng, parseInput, queryText, requiredText } from '../lib/schema';
 import type { Venue } from '../lib/venues';
+import { createRateLimiter } from '../lib/rateLimit';
 
 const STANDIN_JS = readFileSync(
   path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'public', 'places-standin.js'),
@@ -224,15 +225,16 @@ const DetailsQuery = v.object({ placeId: requiredText(200) });
 const GeocodeQuery = v.object({ address: queryText(200), latlng: optionalLatLng });
 
 export function registerPlacesRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const hits = new Map<string, number[]>();
+  // Past its 10 000 addresses the limiter forgets the least recently seen, not everyone (a client with many
+  // addresses could otherwise reset its own count at will).
+  const limiter = createRateLimiter({ limit: RATE_LIMIT, windowMs: RATE_WINDOW_MS, now: ctx.now });
   const rateLimit = async (request: FastifyRequest): Promise<void> => {
-    const now = ctx.now();
-    const key = request.ip;
-    const recent = (hits.get(key) ?? []).filter((t) => now - t < RATE_WINDOW_MS);
-    if (recent.length >= RATE_LIMIT) throw new ApiError(429, 'RATE_LIMITED', 'Too many place look-ups; slow down');
-    recent.push(now);
-    hits.set(key, recent);
-    if (hits.size > 10_000) hits.clear();
+    const verdict = limiter.hit(request.ip);
+    if (!verdict.allowed) {
+      throw new ApiError(429, 'RATE_LIMITED', 'Too many place look-ups; slow down', {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
+    }
   };
 
   app.get('/maps/places-standin.js', async (_request, reply) =>

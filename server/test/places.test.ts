@@ -68,6 +68,19 @@ describe('places stand-in', () => {
     assert.deepEqual(none.data.predictions, []);
   });
 
+  test('300 look-ups a minute per client address; the 301st is 429 with Retry-After, other addresses go on', async () => {
+    const lookUp = (ip: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/places/autocomplete?input=field', remoteAddress: ip });
+    for (let i = 0; i < 300; i += 1) assert.equal((await lookUp('203.0.113.7')).statusCode, 200);
+    const over = await lookUp('203.0.113.7');
+    assert.equal(over.statusCode, 429);
+    assert.equal((over.json() as Envelope).code, 'RATE_LIMITED');
+    assert.ok(Number(over.headers['retry-after']) > 0 && Number(over.headers['retry-after']) <= 60, 'Retry-After in seconds');
+    assert.equal((await lookUp('203.0.113.8')).statusCode, 200);
+    t.clock.advance(60_000);
+    assert.equal((await lookUp('203.0.113.7')).statusCode, 200, 'a minute later');
+  });
+
   test('full venue addresses (as in venues.json) are not repeated in descriptions', async () => {
     const full = await startApp({
       venues: [
