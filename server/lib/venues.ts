@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import tzLookup from '@photostructure/tz-lookup';
 
 export interface Venue {
   id: string;
@@ -16,6 +17,18 @@ export interface Venue {
 }
 
 export const DEFAULT_VENUES_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'data', 'venues.json');
+
+/** Where the zone of a place cannot be found (a point at sea, say). */
+const DEFAULT_TIMEZONE = 'America/Chicago';
+
+/** The IANA zone at a point. */
+export function timezoneAt(latitude: number, longitude: number): string {
+  try {
+    return tzLookup(latitude, longitude);
+  } catch {
+    return DEFAULT_TIMEZONE;
+  }
+}
 
 function str(v: unknown): string {
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
@@ -40,7 +53,8 @@ export function toVenue(raw: unknown): Venue | null {
     zip: str(r.zip),
     latitude,
     longitude,
-    timezone: str(r.timezone) || 'America/Chicago',
+    // A venue without its zone gets the one at its coordinates (a New York venue is not on Chicago's clock).
+    timezone: str(r.timezone) || timezoneAt(latitude, longitude),
     sport: str(r.sport) || null,
   };
 }

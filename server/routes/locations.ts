@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import tzLookup from '@photostructure/tz-lookup';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { requireAuth } from '../lib/auth';
@@ -7,9 +6,7 @@ import type { AppContext } from '../lib/context';
 import { ok } from '../lib/envelope';
 import { distanceSql, EARTH_RADIUS_MILES } from '../lib/geo';
 import { finiteNumber, jsonObject, optionalLatLng, optionalPositive, parseInput, queryText, text } from '../lib/schema';
-import type { Venue } from '../lib/venues';
-
-export const DEFAULT_TIMEZONE = 'America/Chicago';
+import { timezoneAt, type Venue } from '../lib/venues';
 
 export interface LocationRow {
   id: string;
@@ -24,19 +21,11 @@ export interface LocationRow {
   distance?: number;
 }
 
-export function timezoneAt(latitude: number, longitude: number): string {
-  try {
-    return tzLookup(latitude, longitude);
-  } catch {
-    return DEFAULT_TIMEZONE;
-  }
-}
-
 function toLocation(row: LocationRow): LocationRow {
   const out: LocationRow = {
     id: row.id,
     name: row.name,
-    timezone: row.timezone || DEFAULT_TIMEZONE,
+    timezone: row.timezone || timezoneAt(row.latitude, row.longitude),
     address: row.address,
     city: row.city,
     state: row.state,
@@ -51,6 +40,7 @@ function toLocation(row: LocationRow): LocationRow {
 /** Makes sure every venue of venues.json exists as a location (admin edits are kept). One statement. */
 export async function seedVenues(ctx: AppContext, venues: Venue[]): Promise<void> {
   if (venues.length === 0) return;
+  // Venues given as options (not read through toVenue) may lack their zone too.
   const rows = venues.map((v) => ({ ...v, timezone: v.timezone || timezoneAt(v.latitude, v.longitude) }));
   await ctx.db.query(
     `INSERT INTO locations (id, name, address, city, state, zip, latitude, longitude, timezone, sport)
