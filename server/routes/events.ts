@@ -380,14 +380,14 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
     }
     const sql = `SELECT * FROM (
           SELECT x.*, CASE
-              WHEN x.start_time <= $2 AND (x.end_time >= $2 OR (x.end_time IS NULL AND x.start_time > $3)) THEN 0
+              WHEN x.start_time <= $2 AND (x.end_time >= $2 OR (x.end_time IS NULL AND x.start_time >= $3)) THEN 0
               WHEN x.start_time > $2 THEN 1 ELSE 2 END AS bucket
           FROM (${EVENT_SELECT.replace('FROM events e', `${distanceCol} FROM events e`)} WHERE ${match}) x
         ) y ${distanceWhere}
         ORDER BY bucket,
           CASE WHEN bucket = 1 THEN start_time END ASC,
           CASE WHEN bucket <> 1 THEN start_time END DESC,
-          name
+          name, id
         LIMIT ${TEXT_SEARCH_LIMIT}`;
     const r = await ctx.db.query<EventRow>(sql, params);
     return ok(r.rows.map(toEventView));

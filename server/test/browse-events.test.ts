@@ -149,6 +149,20 @@ describe('discovering events', () => {
     }
   });
 
+  test('an open-ended event exactly 3 h after its start is live for the current filter and text-search alike', async () => {
+    b.clock.set(NOW + MIN); // Live Open started 3 h − 1 min before NOW
+    try {
+      assert.ok((await names('/api/v1/events?timeFilter=current')).includes('Live Open'));
+      const found = ((await get('/api/v1/events/text-search?q=', alice.token)).json() as Envelope<EventView[]>).data.map(
+        (e) => e.name,
+      );
+      // Live events come first, then upcoming ones (Soon), then past ones.
+      assert.ok(found.indexOf('Live Open') < found.indexOf('Soon'), found.join(', '));
+    } finally {
+      b.clock.set(NOW);
+    }
+  });
+
   test('timeFilter=upcoming: starting after now and within `days` (default 7)', async () => {
     const upcoming = await list('/api/v1/events?timeFilter=upcoming');
     assert.deepEqual(
