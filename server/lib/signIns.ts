@@ -11,14 +11,20 @@ export interface SignInRow {
   revoked_at: Date | null;
 }
 
-export async function startSignIn(db: Queryable, userId: string, now: Date, expiresAt: Date): Promise<string> {
+/**
+ * Starts a sign-in of a user who may sign in (neither deleted nor revoked) in the same statement that checks it:
+ * the sign-in's id, or null when the user may not. The user's row is read FOR SHARE, so an admin's revoke or delete
+ * either waits for this sign-in and then ends it with the others, or is seen here and none starts (checked in a
+ * statement before, a sign-in started between the two outlived the revoke, and worked again after a restore).
+ */
+export async function startSignIn(db: Queryable, userId: string, now: Date, expiresAt: Date): Promise<string | null> {
   const r = await db.query<{ id: string }>(
-    'INSERT INTO sign_ins (user_id, created_at, expires_at) VALUES ($1, $2, $3) RETURNING id',
+    `INSERT INTO sign_ins (user_id, created_at, expires_at)
+     SELECT id, $2, $3 FROM users WHERE id = $1 AND deleted_at IS NULL AND NOT permissions_revoked FOR SHARE
+     RETURNING id`,
     [userId, now, expiresAt],
   );
-  const id = r.rows[0]?.id;
-  if (!id) throw new Error('sign-in insert returned no row');
-  return id;
+  return r.rows[0]?.id ?? null;
 }
 
 export async function findSignIn(db: Queryable, sid: string): Promise<SignInRow | null> {

@@ -63,6 +63,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (claimed.rows.length === 0) throw expired('already_used');
     const user = await loadUsableUser(ctx, row.user_id);
     const sid = await startSignIn(ctx.db, user.id, now, new Date(now.getTime() + ctx.tokenTtlSeconds * 1000));
+    if (!sid) {
+      // Revoked or deleted since the check above: refused as that check refuses it now. (Restored again in between,
+      // the code is spent all the same: a new sign-in starts over.)
+      await loadUsableUser(ctx, row.user_id);
+      throw new ApiError(403, 'PERMISSION_REVOKED', 'Your access permissions have been revoked');
+    }
     const issued = issueFor(ctx, user, sid);
     return ok({ token: issued.token, user: issued.user });
   });

@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
+import { revokeUserSignIns, startSignIn } from '../lib/signIns';
 import { appSigningKey, openTestDb, testDatabaseUrl, testDbOptions } from './testDb';
-import { bearer, signIn, startApp, type TestApp } from './helpers';
+import { bearer, signIn, startApp, tempDir, type TestApp } from './helpers';
 
 interface Envelope<T = unknown> {
   success: boolean;
@@ -214,5 +216,39 @@ test('housekeeping forgets ended sign-ins after a day; their tokens stay refused
   } finally {
     await db.close();
     await t.close().catch(() => undefined);
+  }
+});
+
+test('a sign-in started while an admin revokes the user is refused or ended with the others, never outlives it', async () => {
+  const dir = await tempDir('courtside-signin-race-');
+  const db = await openTestDb(dir);
+  try {
+    const now = new Date('2030-01-01T00:00:00Z');
+    const later = new Date('2030-01-02T00:00:00Z');
+    const user = await db.query<{ id: string }>(`INSERT INTO users (email) VALUES ('race@example.com') RETURNING id`);
+    const userId = user.rows[0]!.id;
+    assert.ok(await startSignIn(db, userId, now, later), 'a usable user signs in');
+
+    // The revoke holds its transaction open while the sign-in is asked for.
+    let signInAsked: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => (signInAsked = resolve));
+    const revoke = db.transaction(async (tx) => {
+      await tx.query('UPDATE users SET permissions_revoked = true WHERE id = $1', [userId]);
+      await revokeUserSignIns(tx, userId, now);
+      signInAsked();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    await asked;
+    const started = await startSignIn(db, userId, now, later);
+    await revoke;
+    const open = await db.query('SELECT id FROM sign_ins WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+    assert.equal(started, null, 'the sign-in waited for the revoke and saw it');
+    assert.equal(open.rows.length, 0, 'no sign-in of the revoked user is open');
+
+    await db.query('UPDATE users SET permissions_revoked = false, deleted_at = $2 WHERE id = $1', [userId, now]);
+    assert.equal(await startSignIn(db, userId, now, later), null, 'a deleted user does not sign in');
+  } finally {
+    await db.close();
+    await rm(dir, { recursive: true, force: true });
   }
 });
