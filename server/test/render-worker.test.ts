@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,6 +8,7 @@ import { openTestDb } from './testDb';
 import type { AppContext } from '../lib/context';
 import { probeStreams } from '../lib/render/probeInput';
 import { RENDER_SETTINGS } from '../lib/render/renderCommand';
+import { claimJob } from '../lib/render/renderQueue';
 import { startRenderWorkers, type RenderStage, type RenderWorkers } from '../lib/render/renderWorker';
 import { makeClock, startApp, tempDir } from './helpers';
 import { ffmpegPath, ffprobePath, makeMedia } from './mediaFixtures';
@@ -446,6 +447,195 @@ describe('render worker lease renewals', () => {
       assert.ok(warnings.slice(from).some((l) => l.includes('render lease renewal failed')));
     } finally {
       onRenew = (_stage, _n, run) => run();
+    }
+  });
+});
+
+describe('render worker lease over the whole job', () => {
+  /** Short, on the real clock, so a phase that runs longer without renewals would let another worker take the job. */
+  const LEASE_MS = 4_000;
+  let dataDir: string;
+  let db: Db;
+  let ctx: AppContext;
+  let owner: Owner;
+  let app: FastifyInstance;
+  let workers: RenderWorkers;
+  let clip: Buffer;
+  const stages = new Map<string, RenderStage[]>();
+  const warnings: string[] = [];
+  let onStage = (_id: string, _stage: RenderStage): void => undefined;
+
+  /** How long (s) ffprobe sleeps before probing a clip, and before probing the rendered output. */
+  const probeDelays = (clips: number, output: number) => writeFile(path.join(dataDir, 'probe-delays'), `${clips} ${output}\n`);
+
+  before(async () => {
+    dataDir = await tempDir('courtside-render-whole-');
+    db = await openTestDb(dataDir);
+    // ffprobe through a script that first sleeps: a slow plan (clips) or a slow finishing phase (the output).
+    const delays = path.join(dataDir, 'probe-delays');
+    const wrapper = path.join(dataDir, 'ffprobe.sh');
+    const script = [
+      '#!/bin/sh',
+      `case "$*" in *.render-*) f=2 ;; *) f=1 ;; esac`,
+      `sleep "$(cut -d' ' -f$f '${delays}')"`,
+      `exec '${ffprobePath}' "$@"`,
+    ];
+    await writeFile(wrapper, `${script.join('\n')}\n`, { mode: 0o755 });
+    await probeDelays(0, 0);
+    ctx = { ...renderContext(db, dataDir, () => Date.now()), ffprobePath: wrapper };
+    owner = await insertOwner(db);
+    clip = await makeClipFile({ seconds: 2 });
+    app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(line) } } });
+    workers = startRenderWorkers(app, ctx, {
+      count: 1,
+      pollMs: 100,
+      leaseMs: LEASE_MS,
+      onStage: (id, stage) => {
+        stages.set(id, [...(stages.get(id) ?? []), stage]);
+        onStage(id, stage);
+      },
+    });
+  });
+  after(async () => {
+    await app.close();
+    await db.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const twoClipHighlight = async (): Promise<string> => {
+    const c = await insertClipFile(db, ctx.uploadsDir, owner, clip, 2);
+    return insertHighlight(db, owner, [
+      { clipId: c, inSeconds: 0, outSeconds: 2 },
+      { clipId: c, inSeconds: 0, outSeconds: 2 },
+    ]);
+  };
+
+  /**
+   * Renders `id` while another worker, once this one has the job, claims every 100 ms (as one on another server
+   * would) until the highlight is settled or it took the job; what it took.
+   */
+  const renderBesideRival = async (id: string): Promise<string[]> => {
+    workers.wake();
+    await waitFor(async () => (await jobRow(db, id)).state !== 'queued', 10_000, `job of ${id} to be claimed`);
+    const taken: string[] = [];
+    await waitFor(
+      async () => {
+        const job = await claimJob(db, 'rival', Date.now(), 60_000);
+        if (job) taken.push(job.highlightId);
+        return taken.length > 0 || ['done', 'failed'].includes((await highlightRow(db, id)).stage);
+      },
+      60_000,
+      `highlight ${id}`,
+    );
+    return taken;
+  };
+
+  test('a plan slower than the lease (clips probed slowly) keeps the job this worker’s', async () => {
+    await probeDelays(2.5, 0); // two clips: 5 s of planning
+    const id = await twoClipHighlight();
+    assert.deepEqual(await renderBesideRival(id), [], 'no other worker took the job while it was planned');
+    const row = await highlightRow(db, id);
+    assert.equal(row.stage, 'done', row.failure_reason ?? '');
+    assert.equal((await jobRow(db, id)).attempts, 1);
+  });
+
+  test('a finishing phase slower than the lease keeps the job, and the temporary files stay fresh meanwhile', async () => {
+    await probeDelays(0, 5);
+    let tmpAge: number | null = null;
+    onStage = (id, stage) => {
+      if (stage !== 'finishing' || tmpAge !== null) return;
+      tmpAge = -1;
+      // Well into the slow probe of the output, which nothing writes to: its age is that of the last touch.
+      setTimeout(() => {
+        void (async () => {
+          const tmp = (await readdir(ctx.highlightsDir)).find((f) => f.startsWith(`.render-`) && f.endsWith('.mp4'));
+          tmpAge = tmp ? Date.now() - (await stat(path.join(ctx.highlightsDir, tmp))).mtimeMs : -2;
+        })();
+      }, 3_500);
+    };
+    try {
+      const id = await twoClipHighlight();
+      assert.deepEqual(await renderBesideRival(id), [], 'no other worker took the job while it was finishing');
+      const row = await highlightRow(db, id);
+      assert.equal(row.stage, 'done', row.failure_reason ?? '');
+      assert.equal((await jobRow(db, id)).attempts, 1);
+      // Untouched, it would be 3.5 s old; touched every second, well under that (room for a loaded machine).
+      assert.ok(tmpAge !== null && tmpAge >= 0 && tmpAge < 2_500, `the temporary video was touched ${tmpAge} ms before`);
+    } finally {
+      onStage = () => undefined;
+    }
+  });
+
+  test('a worker whose job was taken over before its files are placed writes no final files and records nothing', async () => {
+    await probeDelays(0, 1);
+    let takenOver: Promise<unknown> | null = null;
+    // Right after "finishing" is written, another worker holds the job (its lease lapsed, say, while the database
+    // was out of reach).
+    onStage = (id, stage) => {
+      if (stage !== 'finishing' || takenOver) return;
+      takenOver = db.query(
+        `UPDATE render_jobs SET locked_by = 'rival', locked_until = $1, attempts = attempts + 1 WHERE highlight_id = $2`,
+        [new Date(Date.now() + 60_000), id],
+      );
+    };
+    try {
+      const from = warnings.length;
+      const id = await twoClipHighlight();
+      workers.wake();
+      const gaveUp = () => warnings.slice(from).some((l) => l.includes(id) && l.includes('taken over'));
+      await waitFor(gaveUp, 60_000, 'the worker to give up');
+      await takenOver;
+      await waitFor(
+        async () => !(await readdir(ctx.highlightsDir)).some((f) => f.startsWith('.render-')),
+        5_000,
+        'temporary files to be removed',
+      );
+      const files = await readdir(ctx.highlightsDir);
+      assert.deepEqual(
+        files.filter((f) => f.startsWith(id)),
+        [],
+        'neither the video nor the poster is placed',
+      );
+      const row = await highlightRow(db, id);
+      assert.equal(row.stage, 'finishing', 'nothing recorded after the takeover');
+      assert.equal(row.stored_name, null);
+      const job = await jobRow(db, id);
+      assert.deepEqual([job.state, job.locked_by, job.attempts], ['active', 'rival', 2], 'the job is still the other worker’s');
+    } finally {
+      onStage = () => undefined;
+    }
+  });
+});
+
+describe('render workers at start', () => {
+  test('temporary render files older than any live render are removed; recent ones and highlights are kept', async () => {
+    const dataDir = await tempDir('courtside-render-leftovers-');
+    const db = await openTestDb(dataDir);
+    const ctx = renderContext(db, dataDir, () => Date.now());
+    await mkdir(ctx.highlightsDir, { recursive: true });
+    const file = (name: string) => path.join(ctx.highlightsDir, name);
+    const crashed = ['.render-a1-host_1_0f0f0f0f_1.mp4', '.render-a1-host_1_0f0f0f0f_1.mp4.jpg'];
+    // Another server's render in progress: ffmpeg keeps writing it (or its worker touches it).
+    const live = '.render-b2-other_7_1a2b3c4d_1.mp4';
+    const kept = ['0a1b2c3d-0000-4000-8000-000000000001.mp4', '0a1b2c3d-0000-4000-8000-000000000001.jpg', live];
+    for (const name of [...crashed, ...kept]) await writeFile(file(name), 'x');
+    const longAgo = new Date(Date.now() - 2 * 3600_000);
+    for (const name of [...crashed, ...kept.filter((n) => n !== live)]) await utimes(file(name), longAgo, longAgo);
+
+    const lines: string[] = [];
+    const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } } });
+    startRenderWorkers(app, ctx, { count: 1, pollMs: 100 });
+    try {
+      await waitFor(() => lines.some((l) => l.includes('partial render file')), 10_000, 'the leftovers to be removed');
+      assert.deepEqual((await readdir(ctx.highlightsDir)).sort(), [...kept].sort());
+      assert.ok(
+        lines.some((l) => l.includes('Removed 2 partial render file(s)')),
+        lines.join('\n'),
+      );
+    } finally {
+      await app.close();
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { clipKey, highlightKey, mediaStoreOf, type MediaKey } from '../mediaStore';
+import { clipKey, highlightKey, mediaStoreOf, type MediaKey, type MediaStore } from '../mediaStore';
 import { measureDuration, probeStreams } from './probeInput';
 import {
   posterArgs,
@@ -50,6 +51,12 @@ export const DEFAULT_POLL_MS = 1_000;
 export const DEFAULT_LEASE_MS = 60_000;
 /** How often a running render renews its lease and records its progress. */
 const TICK_MS = 1_000;
+/**
+ * How old a temporary render file must be to be a leftover of a crash. A live job writes or touches its files every
+ * tick and gives up once its lease (DEFAULT_LEASE_MS) ran out unrenewed; the rest is room for a stalled process and
+ * for the clocks of servers sharing the disk.
+ */
+export const RENDER_LEFTOVER_MS = 10 * 60_000;
 
 /** A failure with the reason the user sees; `retry` when another attempt may succeed. */
 class RenderFailure extends Error {
@@ -156,6 +163,133 @@ async function planRender(
   return { inputs, keys };
 }
 
+/** What a renewal records on the highlight (nothing while planning). */
+interface Progress {
+  stage: 'rendering' | 'finishing';
+  percent: number;
+}
+
+/** A job's lease, renewed every tick from the claim until the job is recorded (docs/rendering.md). */
+interface Lease {
+  /** Aborted once the job is no longer this worker's (another took it, or the lease ran out unrenewed). */
+  readonly lost: AbortSignal;
+  /** What each renewal records from now on. */
+  track(progress: Progress): void;
+  /**
+   * Renews now, after the renewal in flight (what is recorded never goes back), and resolves once the job is
+   * confirmed this worker's; a database error is retried while the lease lasts. RenderStopped when it is not.
+   */
+  confirm(progress?: Progress): Promise<void>;
+  /** Stops renewing, after the renewal in flight. */
+  end(): Promise<void>;
+}
+
+interface LeaseOptions {
+  leaseMs: number;
+  /** The workers are stopping: a confirmation stops waiting. */
+  stopping: AbortSignal;
+  log: FastifyBaseLogger;
+  report: (stage: RenderStage, progress: number) => void;
+  /** The job's temporary files, touched every tick so that their age tells a start they are no leftovers. */
+  files: string[];
+}
+
+function keepLease(ctx: AppContext, job: ClaimedJob, workerId: string, opts: LeaseOptions): Lease {
+  const lost = new AbortController();
+  /** When the lease last renewed runs out (this worker's clock). */
+  let leaseUntil = ctx.now() + opts.leaseMs;
+  let progress: Progress | undefined;
+  /** Renewals run one after another, each reading the progress when it starts. */
+  let chain: Promise<unknown> = Promise.resolve();
+  let ticking = true;
+  let tick: NodeJS.Timeout | undefined;
+
+  /** True when renewed; false after a database error while the lease still lasts; RenderStopped when lost. */
+  const renewOnce = async (): Promise<boolean> => {
+    if (lost.signal.aborted) throw new RenderStopped('lease lost');
+    const nowMs = ctx.now();
+    const shown = progress;
+    let mine = false;
+    try {
+      mine = await renewLease(ctx.db, job, workerId, nowMs, opts.leaseMs, shown);
+    } catch (err) {
+      if (ctx.now() < leaseUntil) {
+        opts.log.warn({ highlightId: job.highlightId, err }, 'render lease renewal failed; retrying');
+        return false;
+      }
+      opts.log.warn({ highlightId: job.highlightId }, 'render lease could not be renewed before it ran out');
+    }
+    if (!mine) {
+      lost.abort();
+      throw new RenderStopped('lease lost');
+    }
+    leaseUntil = nowMs + opts.leaseMs;
+    if (shown) opts.report(shown.stage, shown.percent);
+    return true;
+  };
+  const renew = (): Promise<boolean> => {
+    const run = chain.then(renewOnce);
+    chain = run.catch(() => undefined);
+    return run;
+  };
+  const schedule = (): void => {
+    tick = setTimeout(() => {
+      const now = new Date();
+      for (const file of opts.files) void utimes(file, now, now).catch(() => undefined);
+      void renew()
+        .catch(() => undefined)
+        .finally(() => {
+          if (ticking && !lost.signal.aborted) schedule();
+        });
+    }, TICK_MS);
+  };
+  schedule();
+  return {
+    lost: lost.signal,
+    track: (next) => {
+      progress = next;
+    },
+    confirm: async (next) => {
+      if (next) progress = next;
+      while (!(await renew())) {
+        await sleep(TICK_MS, undefined, { signal: opts.stopping }).catch(() => {
+          throw new RenderStopped('stopping');
+        });
+      }
+    },
+    end: async () => {
+      ticking = false;
+      clearTimeout(tick);
+      await chain;
+    },
+  };
+}
+
+/**
+ * Puts a finished file at its final name once the job is confirmed this worker's (disk: renamed; a bucket: uploaded
+ * now, the local file removed): a worker whose job was taken over places nothing.
+ */
+async function place(media: MediaStore, lease: Lease, key: MediaKey, file: string, contentType: string): Promise<void> {
+  await lease.confirm();
+  const put = await media.prepare(key, file, contentType);
+  await put();
+}
+
+/** Removes temporary render files (`.render-*`) untouched for `olderThanMs`: renders a crash cut off. How many. */
+export async function removeRenderLeftovers(dir: string, olderThanMs: number, nowMs = Date.now()): Promise<number> {
+  const names = (await readdir(dir).catch(() => [])).filter((name) => name.startsWith('.render-'));
+  const leftovers = (
+    await Promise.all(
+      names.map(async (name) => {
+        const info = await stat(path.join(dir, name)).catch(() => null);
+        return info && nowMs - info.mtimeMs > olderThanMs ? [name] : [];
+      }),
+    )
+  ).flat();
+  await Promise.all(leftovers.map((name) => rm(path.join(dir, name), { force: true })));
+  return leftovers.length;
+}
+
 /** Runs ffmpeg; `onProgress` gets each `-progress` block. Rejects on a non-zero exit, a kill or the deadline. */
 function runFfmpeg(
   bin: string,
@@ -252,19 +386,11 @@ export function startRenderWorkers(app: FastifyInstance, ctx: AppContext, opts: 
     const report = (stage: RenderStage, progress: number): void => opts.onStage?.(job.highlightId, stage, progress);
     const tmpVideo = path.join(ctx.highlightsDir, `.render-${job.id}-${workerId.replace(/\W/g, '_')}.mp4`);
     const tmpPoster = `${tmpVideo}.jpg`;
-    let lost = false;
-    /** When the lease last renewed runs out (this worker's clock). */
-    let leaseUntil = ctx.now() + leaseMs;
-    const renew = async (progress?: { stage: 'rendering' | 'finishing'; percent: number }): Promise<void> => {
-      const nowMs = ctx.now();
-      const mine = await renewLease(ctx.db, job, workerId, nowMs, leaseMs, progress);
-      if (!mine) {
-        lost = true;
-        throw new RenderStopped('lease lost');
-      }
-      leaseUntil = nowMs + leaseMs;
-      if (progress) report(progress.stage, progress.percent);
-    };
+    // Renewed from the claim until the job is recorded: planning, the poster or an upload can each outlast a lease.
+    // Only a lost lease (the job is no longer this worker's) stops the job; a failed renewal (a database error) is
+    // retried at the next tick while the lease lasts.
+    const lease = keepLease(ctx, job, workerId, { leaseMs, stopping: signal, log, report, files: [tmpVideo, tmpPoster] });
+    const runSignal = AbortSignal.any([signal, lease.lost]);
     try {
       if (signal.aborted) throw new RenderStopped('stopping');
       const plan = await planRender(ctx, { ffmpeg, ffprobe }, job.highlightId);
@@ -279,55 +405,18 @@ export function startRenderWorkers(app: FastifyInstance, ctx: AppContext, opts: 
         })),
       );
       await mkdir(ctx.highlightsDir, { recursive: true });
-      await renew({ stage: 'rendering', percent: 0 });
+      await lease.confirm({ stage: 'rendering', percent: 0 });
       log.info({ highlightId: job.highlightId, attempt: job.attempt, clips: inputs.length, seconds: total }, 'render started');
+      await runFfmpeg(ffmpeg, renderArgs(inputs, tmpVideo), {
+        signal: runSignal,
+        timeoutMs,
+        onProgress: (text) => {
+          const { outSeconds } = readProgress(text);
+          if (outSeconds !== null) lease.track({ stage: 'rendering', percent: progressPercent(outSeconds, total) });
+        },
+      });
 
-      // Lease and progress once a second while ffmpeg runs. Only a lost lease (the job is no longer this worker's)
-      // kills the render; a failed renewal (a database error) is retried at the next tick while the lease lasts.
-      let percent = 0;
-      const lostLease = new AbortController();
-      const runSignal = AbortSignal.any([signal, lostLease.signal]);
-      let ticking = true;
-      let tick: NodeJS.Timeout | undefined;
-      /** The renewal in flight, awaited before a later stage is written so progress never goes back. */
-      let renewing: Promise<void> = Promise.resolve();
-      const schedule = (): void => {
-        tick = setTimeout(() => {
-          renewing = renew({ stage: 'rendering', percent })
-            .catch((err: unknown) => {
-              if (lost) {
-                lostLease.abort();
-              } else if (ctx.now() >= leaseUntil) {
-                lost = true;
-                log.warn({ highlightId: job.highlightId }, 'render lease could not be renewed before it ran out');
-                lostLease.abort();
-              } else {
-                log.warn({ highlightId: job.highlightId, err }, 'render lease renewal failed; retrying');
-              }
-            })
-            .finally(() => {
-              if (ticking) schedule();
-            });
-        }, TICK_MS);
-      };
-      schedule();
-      try {
-        await runFfmpeg(ffmpeg, renderArgs(inputs, tmpVideo), {
-          signal: runSignal,
-          timeoutMs,
-          onProgress: (text) => {
-            const { outSeconds } = readProgress(text);
-            if (outSeconds !== null) percent = progressPercent(outSeconds, total);
-          },
-        });
-      } finally {
-        ticking = false;
-        clearTimeout(tick);
-        await renewing;
-      }
-      if (lost) throw new RenderStopped('lease lost');
-
-      await renew({ stage: 'finishing', percent: 100 });
+      await lease.confirm({ stage: 'finishing', percent: 100 });
       const out = await probeStreams(ffprobe, tmpVideo).catch(() => null);
       if (!out?.video || out.duration === null) throw new RenderFailure('The rendered video could not be read.', true);
       await runFfmpeg(ffmpeg, posterArgs(tmpVideo, tmpPoster, posterTime(out.duration)), {
@@ -337,11 +426,10 @@ export function startRenderWorkers(app: FastifyInstance, ctx: AppContext, opts: 
       const storedName = `${job.highlightId}.mp4`;
       const posterName = `${job.highlightId}.jpg`;
       const size = (await stat(tmpVideo)).size;
-      // Disk: renamed into highlights/ (the poster first); a bucket: uploaded, and the local files removed.
-      const placePoster = await media.prepare(highlightKey(posterName), tmpPoster, 'image/jpeg');
-      await placePoster();
-      const placeVideo = await media.prepare(highlightKey(storedName), tmpVideo, 'video/mp4');
-      await placeVideo();
+      // The poster first, so a placed video always has one.
+      await place(media, lease, highlightKey(posterName), tmpPoster, 'image/jpeg');
+      await place(media, lease, highlightKey(storedName), tmpVideo, 'video/mp4');
+      await lease.end();
       const done = await completeJob(ctx.db, job, workerId, ctx.now(), {
         storedName,
         posterName,
@@ -357,9 +445,10 @@ export function startRenderWorkers(app: FastifyInstance, ctx: AppContext, opts: 
         log.warn({ highlightId: job.highlightId }, 'render finished after its job was taken over; not recorded');
       }
     } catch (err) {
+      await lease.end();
       const permanent = err instanceof RenderFailure && !err.retry;
       if (err instanceof RenderStopped || (signal.aborted && !permanent)) {
-        if (!lost) {
+        if (!lease.lost.aborted) {
           // Shutting down: the job goes back to the queue for the next start (or another machine).
           await releaseJob(ctx.db, job, workerId, ctx.now()).catch(() => undefined);
           report('queued', 0);
@@ -386,6 +475,7 @@ export function startRenderWorkers(app: FastifyInstance, ctx: AppContext, opts: 
         'render failed',
       );
     } finally {
+      await lease.end();
       await rm(tmpVideo, { force: true }).catch(() => undefined);
       await rm(tmpPoster, { force: true }).catch(() => undefined);
     }
@@ -409,13 +499,29 @@ export function startRenderWorkers(app: FastifyInstance, ctx: AppContext, opts: 
     }
   }
 
+  // Temporary files of renders a crash cut off (their worker ids died with them), beside other servers' live ones:
+  // at start, and again every so often for a crash too recent to tell at start.
+  const sweep = async (): Promise<void> => {
+    const removed = await removeRenderLeftovers(ctx.highlightsDir, RENDER_LEFTOVER_MS).catch((err: unknown) => {
+      log.warn({ err }, 'partial render files could not be removed');
+      return 0;
+    });
+    if (removed > 0) log.warn(`Removed ${removed} partial render file(s) left by an interrupted run`);
+  };
+  let sweeping = sweep();
+  const sweeper = setInterval(() => {
+    sweeping = sweep();
+  }, RENDER_LEFTOVER_MS);
+  sweeper.unref();
+
   const loops = Array.from({ length: opts.count }, (_, i) => loop(i + 1));
   let stopped: Promise<void> | null = null;
   const stop = (): Promise<void> => {
     stopped ??= (async () => {
       stopController.abort();
+      clearInterval(sweeper);
       wake();
-      await Promise.all(loops);
+      await Promise.all([...loops, sweeping]);
     })();
     return stopped;
   };
