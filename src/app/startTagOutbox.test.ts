@@ -26,4 +26,27 @@ describe('startTagOutbox', () => {
     await task.toPromise();
     expect(injectSaga).toHaveBeenCalledTimes(1);
   });
+
+  it('tries the chunk again until it loads (offline at start), at once when the page comes back online', async () => {
+    const injectSaga = jest.fn();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let tries = 0;
+    const load = () => {
+      tries += 1;
+      return tries <= 7 ? Promise.reject(new Error('ChunkLoadError')) : import('../features/tags/tagOutboxSaga');
+    };
+    try {
+      const task = runSaga({ context: { store: { injectSaga } }, getState: () => state(true) }, startTagOutbox, load);
+      // More tries than a saga's restarts; each fails, and 'online' brings the next at once.
+      for (let turns = 0; tries < 8 && turns < 1_000; turns += 1) {
+        await new Promise((r) => setTimeout(r, 0));
+        window.dispatchEvent(new Event('online'));
+      }
+      await task.toPromise();
+      expect(tries).toBe(8);
+      expect(injectSaga).toHaveBeenCalledWith(TAG_OUTBOX_SAGA, tagOutboxSaga);
+    } finally {
+      warn.mockRestore();
+    }
+  });
 });
