@@ -37,10 +37,18 @@ export function offsetSeconds(tagMs: number, clipStartMs: number): number {
 }
 
 /**
+ * matchDurationSeconds in SQL. PostgreSQL orders NaN above every number, so `greatest(NaN, 0)` is NaN: only a
+ * duration above 0 and below infinity counts, as in TypeScript.
+ */
+function matchDurationSql(duration: string): string {
+  return `(CASE WHEN ${duration} > 0 AND ${duration} < 'Infinity'::float8 THEN least(${duration}, ${MAX_CLIP_SECONDS}) ELSE 0 END)`;
+}
+
+/**
  * The same rule as a SQL condition over three SQL expressions: the tag's instant, the clip's start (both
  * timestamptz) and the clip's duration in seconds (double precision, may be NULL).
  */
 export function matchConditionSql(tagAt: string, clipStart: string, clipDuration: string): string {
   return `(${tagAt} >= ${clipStart} - make_interval(secs => ${MATCH_WINDOW_SECONDS})
-      AND ${tagAt} <= ${clipStart} + make_interval(secs => least(greatest(coalesce(${clipDuration}, 0), 0), ${MAX_CLIP_SECONDS}) + ${MATCH_WINDOW_SECONDS}))`;
+      AND ${tagAt} <= ${clipStart} + make_interval(secs => ${matchDurationSql(clipDuration)} + ${MATCH_WINDOW_SECONDS}))`;
 }

@@ -28,6 +28,8 @@ const CASES: [string, number, number | null, boolean][] = [
   // A stated length no upload stores (a crafted file), from a row written otherwise: at most 24 h, and no error.
   ['a 10^13 s clip counts as 24 h: it ended 24 h + 30 s before', s(-86_430), 9.2e12, true],
   ['a 10^13 s clip counts as 24 h: it ended 24 h + 30.001 s before', s(-86_430.001), 9.2e12, false],
+  ['an infinite duration counts as 0 (a point)', s(-31), Infinity, false],
+  ['a NaN duration counts as 0 (a point)', s(-31), NaN, false],
 ];
 
 describe('tag matching rule', () => {

@@ -23,15 +23,14 @@ function queryable(client: pg.Pool | pg.PoolClient): Queryable {
 
 /** Connects to PostgreSQL at `url` (DATABASE_URL) and checks the connection works before the server starts. */
 export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Db> {
-  // Times go both ways in UTC, whatever the server's or the process's zone: read back in a zone of the 1800s, a
-  // time carries an offset with seconds; sent in the process's local time, pg drops those seconds.
+  // Dates are sent in UTC whatever the process's zone (in local time, pg drops the seconds of an 1800s offset).
+  // Read back, postgres-date takes any session zone's offsets, seconds included (PG_TYPES).
   pg.defaults.parseInputDatesAsUTC = true;
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.poolSize ?? 10,
     types: PG_TYPES,
     connectionTimeoutMillis: 10_000,
-    options: '-c TimeZone=UTC',
   });
   pool.on('error', (err) => opts.onIdleError?.(err));
   try {

@@ -32,13 +32,16 @@ export function readStreams(json: ProbeJson): MediaStreams {
   };
 }
 
-/** Probes `file`; rejects (with ffprobe's last line) when it is missing or not media ffprobe can read. */
-export function probeStreams(ffprobe: string, file: string, timeoutMs = 20_000): Promise<MediaStreams> {
+/**
+ * Probes `file`; rejects (with ffprobe's last line) when it is missing or not media ffprobe can read, or when
+ * `signal` stops it (the workers are stopping).
+ */
+export function probeStreams(ffprobe: string, file: string, timeoutMs = 20_000, signal?: AbortSignal): Promise<MediaStreams> {
   return new Promise((resolve, reject) => {
     execFile(
       ffprobe,
       ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
-      { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 },
+      { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024, signal },
       (err, stdout, stderr) => {
         if (err) {
           const last = stderr.toString().trim().split('\n').pop() ?? '';
@@ -65,9 +68,9 @@ export function lastProgressSeconds(text: string): number | null {
 /**
  * How long `file`'s video really lasts, read through to its end without decoding (`-c copy`): for a file whose
  * container does not say (a raw stream), so a render cuts its out points there instead of holding the last frame
- * for as long as an edit asks. Rejects when ffmpeg cannot read it or runs past `timeoutMs`.
+ * for as long as an edit asks. Rejects when ffmpeg cannot read it, runs past `timeoutMs` or `signal` stops it.
  */
-export function measureDuration(ffmpeg: string, file: string, timeoutMs = 60_000): Promise<number> {
+export function measureDuration(ffmpeg: string, file: string, timeoutMs = 60_000, signal?: AbortSignal): Promise<number> {
   return new Promise((resolve, reject) => {
     execFile(
       ffmpeg,
@@ -88,7 +91,7 @@ export function measureDuration(ffmpeg: string, file: string, timeoutMs = 60_000
         'pipe:1',
         '-',
       ],
-      { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
+      { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024, signal },
       (err, stdout) => {
         const seconds = err ? null : lastProgressSeconds(stdout.toString());
         if (seconds === null) reject(new Error('ffmpeg could not measure the video'));

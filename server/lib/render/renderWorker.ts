@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { clipKey, highlightKey, mediaStoreOf, type MediaKey, type MediaStore } from '../mediaStore';
+import { MAX_CLIP_SECONDS } from '../ffmpeg';
 import { measureDuration, probeStreams } from './probeInput';
 import {
   posterArgs,
@@ -93,6 +94,13 @@ function readEdit(value: unknown): EditClip[] | null {
 /** Shortest part of a clip worth rendering once cut to its file's real length. */
 const MIN_PART_SECONDS = 0.1;
 
+/**
+ * A piece longer than this has its file measured even when the file states its length: a file may state hours it
+ * does not hold, and the render would hold its last frame for the difference. Measuring reads the file through
+ * without decoding, a fraction of what rendering a minute costs.
+ */
+const MEASURE_PIECES_OVER_SECONDS = 60;
+
 /** How long a presigned clip URL given to ffprobe while planning lives (a bucket; on disk it is the path). */
 const PROBE_URL_SECONDS = 300;
 
@@ -114,7 +122,13 @@ async function planRender(
   ctx: AppContext,
   { ffmpeg, ffprobe }: { ffmpeg: string; ffprobe: string },
   highlightId: string,
+  signal: AbortSignal,
 ): Promise<{ inputs: RenderInput[]; keys: MediaKey[] } | null> {
+  /** A probe or measurement that failed because the job is stopping (or no longer this worker's) says nothing. */
+  const unlessStopped = <T>(value: T): T => {
+    if (signal.aborted) throw new RenderStopped('stopped');
+    return value;
+  };
   const media = mediaStoreOf(ctx);
   const h = await ctx.db.query<{ clips: unknown }>('SELECT clips FROM highlights WHERE id = $1', [highlightId]);
   if (!h.rows[0]) return null;
@@ -139,7 +153,7 @@ async function planRender(
     }
     const key = clipKey(clip.stored_name);
     const file = await media.readable(key, PROBE_URL_SECONDS);
-    const probed = await probeStreams(ffprobe, file).catch(() => null);
+    const probed = unlessStopped(await probeStreams(ffprobe, file, undefined, signal).catch(() => null));
     // A bucket that did not answer is not a missing clip: that render is tried again (on disk nothing changes).
     if (!probed && media.kind !== 'disk' && (await media.exists(key).catch(() => true))) {
       throw new RenderFailure(`${label} could not be read from the media storage.`, true);
@@ -147,11 +161,15 @@ async function planRender(
     if (!probed?.video) {
       throw new RenderFailure(`${label} is missing or damaged, so the highlight could not be rendered.`, false);
     }
-    // An edit may ask up to 24 h of a clip whose length is unknown: the render stops at the file's real end.
-    const length = probed.duration ?? (await measureDuration(ffmpeg, file).catch(() => null));
+    // An edit may ask up to 24 h of a clip whose length is unknown, and a file may state more than it holds: the
+    // render stops at the file's real end.
+    // Past MAX_CLIP_SECONDS a stated length is not believed at all, as at upload.
+    const stated = probed.duration !== null && probed.duration <= MAX_CLIP_SECONDS ? probed.duration : null;
+    const measure = stated === null || c.outSeconds - c.inSeconds > MEASURE_PIECES_OVER_SECONDS;
+    const length = measure ? unlessStopped(await measureDuration(ffmpeg, file, undefined, signal).catch(() => null)) : stated;
     if (length === null) {
-      // As with the probe: a bucket that did not answer is tried again.
-      throw new RenderFailure(`${label} could not be measured, so the highlight could not be rendered.`, media.kind !== 'disk');
+      // A bucket that did not answer, or a loaded machine's timeout: another attempt may measure it.
+      throw new RenderFailure(`${label} could not be measured, so the highlight could not be rendered.`, true);
     }
     const out = Math.min(c.outSeconds, length);
     if (out - c.inSeconds < MIN_PART_SECONDS) {
@@ -393,7 +411,7 @@ export function startRenderWorkers(app: FastifyInstance, ctx: AppContext, opts: 
     const runSignal = AbortSignal.any([signal, lease.lost]);
     try {
       if (signal.aborted) throw new RenderStopped('stopping');
-      const plan = await planRender(ctx, { ffmpeg, ffprobe }, job.highlightId);
+      const plan = await planRender(ctx, { ffmpeg, ffprobe }, job.highlightId, runSignal);
       if (!plan) return; // The highlight was deleted with its job.
       const total = totalSeconds(plan.inputs);
       const timeoutMs = renderTimeoutMs(total);
