@@ -34,6 +34,18 @@ export function renderWithProviders(
   const router = createMemoryRouter([{ element: ui, children: [{ path: '*', element: outlet }] }], {
     initialEntries: [route],
   });
+  return { store, dispatchSpy, ...renderRouter(store, router, renderOptions) };
+}
+
+/**
+ * Renders `router` with `store` and the app theme: for a screen at its own route (its params and location state),
+ * with the store a test made.
+ */
+export function renderRouter(
+  store: ReturnType<typeof makeStore>,
+  router: ReturnType<typeof createMemoryRouter>,
+  renderOptions: Omit<RenderOptions, 'queries' | 'wrapper'> = {},
+) {
   const user = userEvent.setup();
   const result = render(
     <Provider store={store}>
@@ -43,7 +55,7 @@ export function renderWithProviders(
     </Provider>,
     renderOptions,
   );
-  return { store, dispatchSpy, router, user, ...result };
+  return { router, user, ...result };
 }
 
 export const TEST_USER_EMAIL = 'coach.kim@example.com';

@@ -1,14 +1,10 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { Settings } from 'luxon';
 import { http, HttpResponse } from 'msw';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { makeStore } from '../../app/store';
-import { theme } from '../../app/theme';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
-import { signedInState } from '../../test/renderWithProviders';
+import { renderRouter, signedInState } from '../../test/renderWithProviders';
 import { makeToken } from '../../test/tokens';
 import { EVENT_ID, eventClipsAnswer } from './clipTestData';
 import EventClipsScreen from './EventClipsScreen';
@@ -45,15 +41,7 @@ function renderScreen({ state = null as object | null, eventId = EVENT_ID } = {}
     ],
     { initialEntries: [{ pathname: `/clips/event/${eventId}`, state }] },
   );
-  const user = userEvent.setup();
-  render(
-    <Provider store={store}>
-      <ThemeProvider theme={theme}>
-        <RouterProvider router={router} />
-      </ThemeProvider>
-    </Provider>,
-  );
-  return { user, router };
+  return renderRouter(store, router);
 }
 
 /** Answers page after page from `answers` (the last one repeats); records the pages asked for. */

@@ -1,10 +1,8 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { Settings } from 'luxon';
 import { http, HttpResponse } from 'msw';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { theme } from '../../app/theme';
+import { createMemoryRouter } from 'react-router';
+import { renderRouter } from '../../test/renderWithProviders';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { signedInStore } from '../../test/sessionStore';
 import { makeToken, TEST_USER } from '../../test/tokens';
@@ -45,13 +43,7 @@ function renderScreen() {
   const router = createMemoryRouter([{ path: '/events/:eventId/clips', element: <ClipSelectionScreen /> }], {
     initialEntries: [`/events/${EVENT_ID}/clips`],
   });
-  render(
-    <Provider store={store}>
-      <ThemeProvider theme={theme}>
-        <RouterProvider router={router} />
-      </ThemeProvider>
-    </Provider>,
-  );
+  renderRouter(store, router);
   const clips = highlightCreationApi.endpoints.getSelectionClips.select({ eventId: EVENT_ID, userId: TEST_USER.id });
   return { clipsLoaded: () => clips(store.getState()).isSuccess };
 }

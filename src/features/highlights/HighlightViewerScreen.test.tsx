@@ -1,16 +1,12 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { act, fireEvent, render as rtlRender, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Settings } from 'luxon';
 import { http, HttpResponse } from 'msw';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { makeStore } from '../../app/store';
-import { theme } from '../../app/theme';
 import * as v from 'valibot';
 import { sessionAbsent } from '../session/public';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
-import { signedInState } from '../../test/renderWithProviders';
+import { renderRouter, signedInState } from '../../test/renderWithProviders';
 import { makeToken } from '../../test/tokens';
 import { HIGHLIGHT_ID, PROCESSING_ID, rawHighlight, rawProcessingHighlight } from './highlightListTestData';
 import { highlightResponseSchema, toHighlight } from './highlightSchemas';
@@ -41,15 +37,7 @@ function render(id: string, state: unknown = null) {
     ],
     { initialEntries: [{ pathname: `/highlight/view/${id}`, state }] },
   );
-  const user = userEvent.setup();
-  rtlRender(
-    <Provider store={store}>
-      <ThemeProvider theme={theme}>
-        <RouterProvider router={router} />
-      </ThemeProvider>
-    </Provider>,
-  );
-  return { user, router, store };
+  return { ...renderRouter(store, router), store };
 }
 
 /** Answers GET /highlights/{id} in turn (the last repeats); returns what was asked. */

@@ -1,11 +1,7 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
 import { makeStore } from '../../app/store';
-import { theme } from '../../app/theme';
-import { mockViewport, signedInState } from '../../test/renderWithProviders';
+import { mockViewport, renderRouter, signedInState } from '../../test/renderWithProviders';
 import { makeToken } from '../../test/tokens';
 import AppLayout from './AppLayout';
 import { selectMobileMenuOpen, selectSidebarOpen } from './shellSlice';
@@ -32,14 +28,7 @@ function openShell(width: 'mobile' | 'desktop', userAgent?: string) {
   const router = createMemoryRouter([{ element: <AppLayout />, children: [{ path: '*', element: <h1>Screen</h1> }] }], {
     initialEntries: ['/clips/list'],
   });
-  render(
-    <Provider store={store}>
-      <ThemeProvider theme={theme}>
-        <RouterProvider router={router} />
-      </ThemeProvider>
-    </Provider>,
-  );
-  return { store, user: userEvent.setup() };
+  return { store, user: renderRouter(store, router).user };
 }
 
 describe('Ctrl/Cmd+B decides desktop versus mobile by the layout rule', () => {

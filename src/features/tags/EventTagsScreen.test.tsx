@@ -1,14 +1,10 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { Settings } from 'luxon';
 import { http, HttpResponse } from 'msw';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { makeStore } from '../../app/store';
-import { theme } from '../../app/theme';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
-import { signedInState } from '../../test/renderWithProviders';
+import { renderRouter, signedInState } from '../../test/renderWithProviders';
 import { makeToken } from '../../test/tokens';
 import EventTagsScreen from './EventTagsScreen';
 import { EVENT_ID, eventTagsAnswer, rawTag, rawTagClip } from './tagBrowseTestData';
@@ -43,15 +39,7 @@ function renderScreen({ state = null as object | null, path = `/tags/by-event/${
     ],
     { initialEntries: [{ pathname: path, state }] },
   );
-  const user = userEvent.setup();
-  render(
-    <Provider store={store}>
-      <ThemeProvider theme={theme}>
-        <RouterProvider router={router} />
-      </ThemeProvider>
-    </Provider>,
-  );
-  return { user, router };
+  return renderRouter(store, router);
 }
 
 /** Two moments: the first with two matching clips (42 s into one, 12 s before the other starts), the second with none. */
