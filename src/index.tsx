@@ -7,6 +7,7 @@
  * DOM runtime before the components).
  */
 import { evaluateChunksInTheirOwnTask } from './app/chunkEvaluation';
+import { requestChunksOneTaskApart } from './app/chunkRequests';
 import { warmUpIntl } from './app/warmUpIntl';
 import { yieldToMain } from './app/yieldToMain';
 
@@ -24,6 +25,8 @@ async function stage<T>(name: string, load: () => Promise<T>): Promise<T> {
 async function start() {
   // Every lazy chunk (the shell, each screen, the upload engine) evaluates a task after its file ran (chunkEvaluation.ts).
   evaluateChunksInTheirOwnTask(__webpack_require__, yieldToMain);
+  // …and each chunk's file is asked for in a task of its own (chunkRequests.ts).
+  requestChunksOneTaskApart(__webpack_require__, yieldToMain);
   // ICU's data, loaded by the first Intl formatter, in a worker (warmUpIntl.ts).
   await stage('intl', async () => warmUpIntl(document.getElementById('root')));
   // Redux Toolkit's core. RTK Query and the API are a file of their own, asked for after the first render (below).
