@@ -106,8 +106,15 @@ async function start() {
   loadApiCode();
 }
 
-/** The sagas' file, loaded after the first render (app/sagaRuntime.ts). */
-const loadSagaRuntime = () => import(/* webpackChunkName: "sagas" */ './app/sagaRuntime');
+/**
+ * The sagas' file, loaded after the first render (app/sagaRuntime.ts). redux-saga's own modules evaluate first, a
+ * task before the app's sagas: together they were one task of up to 65 ms at 1× CPU on /login (docs/performance.md
+ * "Chunk requests a task apart").
+ */
+const loadSagaRuntime = () =>
+  import(/* webpackExports: ["runSaga"] */ 'redux-saga')
+    .then(yieldToMain)
+    .then(() => import(/* webpackChunkName: "sagas" */ './app/sagaRuntime'));
 
 /** How long a failed load of the sagas' file waits before it is asked for again. */
 const SAGAS_RETRY_MS = 5_000;
