@@ -33,6 +33,18 @@ describe('prefetchFirstScreen', () => {
     expect(screenCode).toHaveBeenCalledTimes(1);
   });
 
+  it("asks for the data before the shell's and the screen's code, whose files would otherwise go out first", () => {
+    const asked: string[] = [];
+    prefetch.mockImplementation(() => {
+      asked.push('data');
+      return Promise.resolve();
+    });
+    shellCode.mockImplementation(() => void asked.push('shell'));
+    screenCode.mockImplementation(() => void asked.push('screen'));
+    void prefetchFirstScreen(fakeStore(signedIn), '/highlights/create/e-42');
+    expect(asked).toEqual(['data', 'shell', 'screen']);
+  });
+
   it('asks for nothing signed out, on a route without data to prefetch, or on an unknown address', () => {
     void prefetchFirstScreen(fakeStore(signedOut), '/highlights/create/e-42');
     void prefetchFirstScreen(fakeStore(signedIn), '/highlights/create');

@@ -18,9 +18,12 @@ export async function prefetchFirstScreen(store: Pick<AppStore, 'dispatch' | 'ge
   const [match] = matchRoutes(ROUTES, pathname) ?? [];
   const prefetch = match?.route.prefetch;
   if (!prefetch) return;
+  // The data first: its code is asked for before the screen's, as chunk files go out one per task in the order
+  // asked (chunkRequests.ts), and its answers are what the screen waits for longest.
+  const answered = prefetch(store.dispatch, match.params).catch(() => undefined);
   // The code that shows the data, asked for with it: the shell's and the screen's chunks, which React would
   // otherwise ask for one after the other as it renders them.
   AppLayout.preload();
   match.route.component.preload?.();
-  await prefetch(store.dispatch, match.params).catch(() => undefined);
+  await answered;
 }
