@@ -7,7 +7,8 @@
  *     as the demo coach: score ≥ 95.
  * Prints a table and the targets missed; it measures, it does not fail a build (docs/decisions.md "Benchmarks").
  * BENCH_RUNS changes the number of runs; BENCH_PAGES=login keeps to the login page (no demo wait); BENCH_SAVE_DIR
- * keeps every report and its trace. BENCH_THROTTLING=devtools slows the network and CPU for real instead of
+ * keeps every report and its trace; BENCH_CPU_PROFILE=1 adds V8's sampling profiler to that trace, to see which code
+ * filled a task (the sampler slows the page: not for figures). BENCH_THROTTLING=devtools slows the network and CPU for real instead of
  * simulating the slow phone from an unthrottled load: slower and noisier, but it shows what a waterfall costs.
  * Each run is a first visit, as Lighthouse measures by default: the browser's caches (HTTP and V8's code cache)
  * are cleared before it, the site's local storage is kept (Lighthouse's default `clearStorageTypes` leaves it),
@@ -29,6 +30,8 @@ const ONLY = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
 const RETURNING = process.env.BENCH_VISIT === 'returning';
 const SAVE_DIR = process.env.BENCH_SAVE_DIR;
 const APPLIED_THROTTLING = process.env.BENCH_THROTTLING === 'devtools';
+/** V8's sampler in the saved trace (BENCH_SAVE_DIR): which code ran in each task. */
+const CPU_PROFILE = process.env.BENCH_CPU_PROFILE === '1';
 
 interface Figures {
   score: number;
@@ -107,6 +110,7 @@ async function main() {
             output: 'json',
             logLevel: 'error',
             onlyCategories: ['performance'],
+            ...(CPU_PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
             // The reset clears the caches and leaves local storage, where the session saved above lives; the login
             // page starts signed out either way (its visit never signs in).
             disableStorageReset: RETURNING,
