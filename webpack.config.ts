@@ -91,7 +91,7 @@ const compressionPlugins = () => [
  * V8's explicit compile hint (docs/performance.md "Compile hints"): with this comment at its top, a script's
  * functions are compiled with it, on the thread that streams it in, instead of one by one on the main thread the
  * first time each runs. Every file: the start's run almost whole while the app starts, and a lazy chunk's compile
- * on the main thread was most of the tasks that evaluate it (Create Highlight's main-thread work after its first
+ * on the main thread was much of the tasks that evaluate it (Create Highlight's main-thread work after its first
  * paint fell by about a tenth). Added after minification (which would drop the comment) and before the source
  * maps (which then account for the line it adds). Browsers without the hint read a comment.
  */

@@ -7,9 +7,10 @@
  *     as the demo coach: score ≥ 95.
  * Prints a table and the targets missed; it measures, it does not fail a build (docs/decisions.md "Benchmarks").
  * BENCH_RUNS changes the number of runs; BENCH_PAGES=login keeps to the login page (no demo wait); BENCH_SAVE_DIR
- * keeps every report and its trace; BENCH_CPU_PROFILE=1 adds V8's sampling profiler to that trace, to see which code
- * filled a task (the sampler slows the page: not for figures). BENCH_THROTTLING=devtools slows the network and CPU for real instead of
- * simulating the slow phone from an unthrottled load: slower and noisier, but it shows what a waterfall costs.
+ * keeps every report and its trace; BENCH_CPU_PROFILE=1 adds V8's sampling profiler to that trace, to see which
+ * code filled a task (the sampler slows the page: not for figures). BENCH_THROTTLING=devtools slows the network
+ * and CPU for real instead of simulating the slow phone from an unthrottled load: slower and noisier, but it
+ * shows what a waterfall costs.
  * Each run is a first visit, as Lighthouse measures by default: the browser's caches (HTTP and V8's code cache)
  * are cleared before it, the site's local storage is kept (Lighthouse's default `clearStorageTypes` leaves it),
  * so the demo coach's "Keep me signed in" session opens the signed-in pages. BENCH_VISIT=returning keeps the
