@@ -59,7 +59,8 @@ async function start() {
   // the prefetch does nothing and they stay one stage, as /login was measured (split there, its TBT was no better).
   const loadPrefetch = () => import(/* webpackMode: "eager" */ './app/prefetchFirstScreen');
   const { prefetchFirstScreen } = signedIn ? await stage('prefetch-modules', loadPrefetch) : await loadPrefetch();
-  await stage('prefetch', async () => void prefetchFirstScreen(store, window.location.pathname));
+  // In an object, so the stage does not wait for it: the stages below load meanwhile, and the first render waits.
+  const firstScreen = await stage('prefetch', async () => ({ ready: prefetchFirstScreen(store, window.location.pathname) }));
   // React's DOM runtime.
   const { createRoot, hydrateRoot } = await stage('react-dom', () => import(/* webpackMode: "eager" */ 'react-dom/client'));
   // Emotion and MUI's styling engine, then the theme made with them.
@@ -89,6 +90,11 @@ async function start() {
 
   const container = document.getElementById('root');
   if (!container) return;
+  // The first render waits for the first screen's code and answers, asked for by the prefetch (at most a second for
+  // the answers): a render open while either arrives (one that suspends on code stays open until it comes) sees the
+  // store change under it, and React redoes such a render in one blocking task, a long task of 40–70 ms at 1× on
+  // Create Highlight (docs/performance.md "A first render that is not redone"). The page's frame is painted already.
+  await firstScreen.ready;
   const app = createElement(StrictMode, null, createElement(App, { store, navigation }));
   // Both in a transition, so React renders in slices of a few milliseconds rather than one long task. /login
   // arrives painted by the build's prerender (dist/login.html): its markup is taken over where the first render

@@ -10,8 +10,11 @@ const entries = new Set<Entry>();
 
 /** A lazily loaded component whose code can be asked for before it renders. */
 export type PreloadableComponent<P extends object = object> = ComponentType<P> & {
-  /** Starts loading the component's chunk (webpack loads each chunk once); a failure is left to its render. */
-  preload(): void;
+  /**
+   * Starts loading the component's chunk (webpack loads each chunk once); settles once it is here, and never
+   * rejects: a failure is left to its render.
+   */
+  preload(): Promise<void>;
 };
 
 /**
@@ -38,7 +41,13 @@ export function retryableLazy<P extends object>(load: () => Promise<{ default: C
   function RetryableLazy(props: P) {
     return createElement(current, props);
   }
-  return Object.assign(RetryableLazy, { preload: () => void load().catch(() => undefined) });
+  return Object.assign(RetryableLazy, {
+    preload: () =>
+      load().then(
+        () => undefined,
+        () => undefined,
+      ),
+  });
 }
 
 export function retryFailedImports(): void {

@@ -43,7 +43,7 @@ interface RouteBase {
   title: string;
   section?: Section;
   /** The screen, loaded in its own chunk on first visit (`preload` asks for that chunk before it renders). */
-  component: ComponentType & { preload?: () => void };
+  component: ComponentType & { preload?: () => Promise<void> };
   /**
    * Who may open it. Absent: any signed-in user, inside the shell. 'public': anyone, outside the shell
    * and the sign-in guard. 'admin': ADMIN only; others get a notice, and the menu hides the entry.
