@@ -28,5 +28,13 @@ export function PrerenderedFrameHandOff(): null {
  */
 export const FrameRenderContext = createContext(false);
 
+/**
+ * True while the build renders a framed screen as loaded, with stand-in data, only for the CSS its first view
+ * needs (src/prerender/loadedStyles.ts); never in the app, and the markup is thrown away. The screen then renders
+ * at once what the app renders a moment later (a deferred value, a list mounted by an effect), which a render on
+ * the server would otherwise leave out.
+ */
+export const LoadedStylesRenderContext = createContext(false);
+
 /** Marks the frame's heading, hidden and empty until the first script writes the screen's name into it. */
 export const FRAME_HEADING_ATTRIBUTE = 'data-frame-heading';

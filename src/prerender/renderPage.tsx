@@ -8,7 +8,7 @@
  * signed in as a nameless stand-in, as a phone lays it out, its data still loading — the first render of that
  * screen, drawn before any script has run.
  */
-import createCache from '@emotion/cache';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { createTheme, ThemeProvider, type Theme } from '@mui/material/styles';
 import { configureStore } from '@reduxjs/toolkit';
@@ -17,14 +17,16 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { api } from '../api/apiSlice';
 import { AppFrame } from '../app/App';
-import { FrameRenderContext } from '../app/prerenderedFrame';
+import { FrameRenderContext, LoadedStylesRenderContext } from '../app/prerenderedFrame';
 import { NONCE_PLACEHOLDER } from '../app/cspNonce';
 import { EMOTION_KEY } from '../app/emotionCache';
 import { rootReducer } from '../app/rootReducer';
 import { AppRoutes } from '../app/router';
 import { ErrorBoundary } from '../features/errors/ErrorBoundary';
 import { initialSessionState } from '../features/session/sessionSlice';
+import { composedOnlyIds, composedOnlyStyleTag } from './composedStyles';
 import { inlineStylesToClasses } from './inlineStyles';
+import { LOADED_STAND_INS } from './loadedStyles';
 import { phoneMatchMedia } from './phoneMatchMedia';
 
 export interface PrerenderedPage {
@@ -58,40 +60,67 @@ function preloadedState(signedInPhone: boolean) {
   return { session: { ...initialSessionState, status: 'signedIn' as const, user } };
 }
 
-export async function renderPage(location: string, options: RenderOptions = {}): Promise<PrerenderedPage> {
-  const signedInPhone = options.signedInPhone ?? false;
-  const store = configureStore({
+const makeStore = (signedInPhone: boolean) =>
+  configureStore({
     // The API slice joins the app's store as its code loads (api/apiRegistry.ts); here it is loaded already.
     reducer: rootReducer.inject(api),
     preloadedState: preloadedState(signedInPhone),
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
+
+/** The page's markup, rendered at `location` with `store`, its styles kept in `cache`. */
+async function render(
+  location: string,
+  store: ReturnType<typeof makeStore>,
+  cache: EmotionCache,
+  wrap: (routes: ReactNode) => ReactNode,
+) {
+  const { prelude } = await prerenderToNodeStream(
+    <AppFrame store={store} cache={cache}>
+      {wrap(
+        <StaticRouter location={location}>
+          <ErrorBoundary standalone onGoHome={() => undefined}>
+            <AppRoutes />
+          </ErrorBoundary>
+        </StaticRouter>,
+      )}
+    </AppFrame>,
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
+}
+
+export async function renderPage(location: string, options: RenderOptions = {}): Promise<PrerenderedPage> {
+  const signedInPhone = options.signedInPhone ?? false;
   const cache = createCache({ key: EMOTION_KEY, nonce: NONCE_PLACEHOLDER });
   // Compatibility mode: Emotion keeps the CSS in the cache instead of writing <style> next to each element,
   // so it can be extracted whole into <head> and the markup matches what the browser renders.
   cache.compat = true;
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
-  let routes: ReactNode = (
-    <StaticRouter location={location}>
-      <ErrorBoundary standalone onGoHome={() => undefined}>
-        <AppRoutes />
-      </ErrorBoundary>
-    </StaticRouter>
+  const onPhoneFrame = (routes: ReactNode) => (
+    <FrameRenderContext value>
+      <ThemeProvider theme={onPhone}>{routes}</ThemeProvider>
+    </FrameRenderContext>
   );
-  if (signedInPhone)
-    routes = (
-      <FrameRenderContext value>
+  const html = await render(location, makeStore(signedInPhone), cache, signedInPhone ? onPhoneFrame : (routes) => routes);
+  // A framed screen's loaded state too, with stand-in answers (loadedStyles.ts), for its CSS only: the classes its
+  // markup uses join the frame's in the page's styles, and the markup itself is dropped.
+  let loadedHtml = '';
+  const standIn = signedInPhone ? LOADED_STAND_INS[location] : undefined;
+  if (standIn) {
+    const store = makeStore(true);
+    standIn(store.dispatch);
+    loadedHtml = await render(location, store, cache, (routes) => (
+      <LoadedStylesRenderContext value>
         <ThemeProvider theme={onPhone}>{routes}</ThemeProvider>
-      </FrameRenderContext>
-    );
-  const { prelude } = await prerenderToNodeStream(
-    <AppFrame store={store} cache={cache}>
-      {routes}
-    </AppFrame>,
-  );
-  let html = '';
-  for await (const chunk of prelude) html += String(chunk);
-  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html));
+      </LoadedStylesRenderContext>
+    ));
+  }
+  const chunks = extractCriticalToChunks(html + loadedHtml);
+  const shipped = new Set(chunks.styles.flatMap((chunk) => chunk.ids));
+  const styles =
+    constructStyleTagsFromChunks(chunks) + composedOnlyStyleTag(cache.key, composedOnlyIds(cache, shipped), NONCE_PLACEHOLDER);
   if (signedInPhone) {
     // A frame is never hydrated: its inline styles, which the CSP would drop, become classes.
     const moved = inlineStylesToClasses(html, FRAME_STYLE_CLASS);

@@ -21,7 +21,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { Virtuoso } from 'react-virtuoso';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { FRAME_HEADING_ATTRIBUTE, FrameRenderContext } from '../../app/prerenderedFrame';
+import { FRAME_HEADING_ATTRIBUTE, FrameRenderContext, LoadedStylesRenderContext } from '../../app/prerenderedFrame';
 import { formatVenueDateTime } from '../../lib/venueTime';
 import type { ClipEvent } from '../clips/public';
 import { formatEventPlace, formatEventStart } from '../events/public';
@@ -200,7 +200,9 @@ const FIRST_ROWS = 4;
  * 13–30 ms at 1× CPU on a phone, which React cannot slice. Two commits, each in a background render.
  */
 function ClipRows({ rows, itemContent }: { rows: HighlightRow[]; itemContent: (index: number, row: HighlightRow) => ReactNode }) {
-  const [shown, setShown] = useState(false);
+  // The build's render for the loaded screen's CSS has no effects: the list is there at once, every row of it.
+  const forStyles = useContext(LoadedStylesRenderContext);
+  const [shown, setShown] = useState(forStyles);
   useEffect(() => startTransition(() => setShown(true)), []);
   if (!shown) return null;
   return (
@@ -212,7 +214,7 @@ function ClipRows({ rows, itemContent }: { rows: HighlightRow[]; itemContent: (i
       increaseViewportBy={400}
       // The first rows render with the list, in its background render: left to the list, they would render
       // after its first measurement, in one task of their own (docs/performance.md "Create Highlight's first rows").
-      initialItemCount={Math.min(rows.length, FIRST_ROWS)}
+      initialItemCount={forStyles ? rows.length : Math.min(rows.length, FIRST_ROWS)}
     />
   );
 }
@@ -260,7 +262,8 @@ export default function HighlightCreationScreen() {
   // the background, in slices, while the header and the loading line show: on the first render too, when the start
   // has already fetched the data (initial value), and when the answers arrive through the store, whose updates React
   // renders in one task (docs/performance.md "Create Highlight: its code and its data at once").
-  const shownStatus = useDeferredValue(view.status, 'loading');
+  // (The build's render for the loaded screen's CSS shows the loaded screen at once: it has no background renders.)
+  const shownStatus = useDeferredValue(view.status, useContext(LoadedStylesRenderContext) ? view.status : 'loading');
   const selection = useHighlightSelectionActions('creation', eventId);
   const columns = useColumns();
   const [previewId, setPreviewId] = useState<string | null>(null);
