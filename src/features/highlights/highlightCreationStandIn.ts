@@ -34,7 +34,7 @@ export function fillHighlightCreationStandIn(dispatch: AppDispatch, eventId: str
   const tag = (id: string, timestamp: string, clips: Tag['clips']): Tag => ({
     id,
     timestamp,
-    event: { ...event, timezone: event.timezone },
+    event,
     type: 'moment',
     description: 'Moment',
     clips,
