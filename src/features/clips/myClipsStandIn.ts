@@ -1,5 +1,6 @@
 import type { AppDispatch } from '../../app/store';
 import { clipsApi } from './clipsApi';
+import { standInEvent } from './standInEvent';
 
 /**
  * A stand-in answer for My Clips, for the build only (src/prerender/loadedStyles.ts): loaded with it, the screen
@@ -8,15 +9,7 @@ import { clipsApi } from './clipsApi';
  * upsertQueryData would check it as a raw answer (the API's shape).
  */
 export function fillMyClipsStandIn(dispatch: AppDispatch): void {
-  const event = {
-    id: 'stand-in',
-    name: 'Event',
-    sport: 'Sport',
-    startTime: '2026-01-01T10:00:00.000Z',
-    timezone: 'UTC',
-    location: { name: 'Venue', city: 'City', state: 'ST' },
-    clipCount: 2,
-  };
+  const event = standInEvent('stand-in');
   const page = { events: [event], pagination: { page: 1, hasMore: false, total: 1 }, unassociatedClipsCount: 1 };
   dispatch(
     clipsApi.util.upsertQueryEntries([

@@ -1,5 +1,5 @@
 import type { AppDispatch } from '../../app/store';
-import type { Clip, ClipEvent } from '../clips/public';
+import { standInEvent, type Clip } from '../clips/public';
 import type { Tag } from '../tags/public';
 import { highlightCreationApi, INITIAL_CLIPS_LIMIT } from './highlightCreationApi';
 
@@ -9,15 +9,7 @@ import { highlightCreationApi, INITIAL_CLIPS_LIMIT } from './highlightCreationAp
  * actions and preview, so the build ships the CSS of the loaded screen with its frame. No one's data: invented.
  */
 export function fillHighlightCreationStandIn(dispatch: AppDispatch, eventId: string): void {
-  const event: ClipEvent = {
-    id: eventId,
-    name: 'Event',
-    sport: 'Sport',
-    startTime: '2026-01-01T10:00:00.000Z',
-    timezone: 'UTC',
-    location: { name: 'Venue', city: 'City', state: 'ST' },
-    clipCount: 2,
-  };
+  const event = standInEvent(eventId);
   const clip = (id: string, recordedAt: string): Clip => ({
     id,
     eventId,
