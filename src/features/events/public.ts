@@ -9,6 +9,8 @@ export { formatEventPlace, formatEventStart } from './eventDisplay';
 export { DeviceLocationGate } from './DeviceLocationGate';
 /** Tag Moments' choice of a current event: the events LIVE now, near the device or found by text. */
 export type { CurrentEvent } from './currentEvents';
+/** When an event ends (its end time, else its start plus the default length): how long Tag Moments keeps it chosen. */
+export { eventEndMs } from './eventTiming';
 export { useNearbyCurrentEvents, type NearbyCurrentEventsView } from './useNearbyCurrentEvents';
 export { useCurrentEventSearch, type CurrentEventSearchView } from './useCurrentEventSearch';
 export { noCurrentEventsFound, SEARCH_FAILED } from './eventSearchApi';

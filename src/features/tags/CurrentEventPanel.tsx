@@ -26,16 +26,20 @@ export interface CurrentEventPanelProps {
 /**
  * Tag Moments' Select Current Event panel (docs/product/part-2.md §2): open while no event is chosen, it collapses
  * once one is; closed, it shows the chosen event and Change, which opens it again (the event stays chosen until
- * another is picked).
+ * another is picked, or until it has ended: tagChoiceSaga.ts).
  */
 function CurrentEventPanelView({ selected, onSelect, near }: CurrentEventPanelProps) {
-  const [open, setOpen] = useState<boolean | null>(null);
-  const expanded = open ?? selected === null;
+  // The user's open or close holds for the choice it was made with: once the choice goes (another is picked, or the
+  // chosen event ended: tagChoiceSaga.ts), the panel follows the choice again, open with none.
+  const [toggle, setToggle] = useState<{ open: boolean; forId: string | null } | null>(null);
+  const selectedId = selected?.id ?? null;
+  const expanded = toggle !== null && toggle.forId === selectedId ? toggle.open : selected === null;
+  const setOpen = (open: boolean) => setToggle({ open, forId: selectedId });
   const id = useId();
 
   const pick = (event: EventSummary) => {
     onSelect(event);
-    setOpen(null); // closes: an event is chosen now
+    setToggle(null); // closes: an event is chosen now
   };
 
   // The chosen event shows below the header while the panel is closed: outside the Accordion, whose children
@@ -62,8 +66,8 @@ function CurrentEventPanelView({ selected, onSelect, near }: CurrentEventPanelPr
         </AccordionSummary>
         <AccordionDetails id={`${id}-details`}>
           <Stack spacing={3}>
-            <CurrentEventSearch near={near} selectedId={selected?.id ?? null} onPick={pick} />
-            <NearbyCurrentEvents near={near} selectedId={selected?.id ?? null} onPick={pick} />
+            <CurrentEventSearch near={near} selectedId={selectedId} onPick={pick} />
+            <NearbyCurrentEvents near={near} selectedId={selectedId} onPick={pick} />
           </Stack>
         </AccordionDetails>
       </Accordion>

@@ -1,12 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { setupApiServer } from '../../test/apiServer';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { createMemoryRouter } from 'react-router';
+import { renderRouter, renderWithProviders } from '../../test/renderWithProviders';
+import { signedInStore } from '../../test/sessionStore';
+import { makeToken } from '../../test/tokens';
 import { formatVenueDateTime } from '../../lib/venueTime';
-import TagMomentsScreen from './TagMomentsScreen';
+import TagMomentsScreen, { eventEndedNotice } from './TagMomentsScreen';
 import {
   answer,
   apiEvent,
   HERE,
+  HOUR,
+  liveTagEvent,
   locationState,
   MINUTE,
   serveNearby,
@@ -14,11 +19,19 @@ import {
   tagMomentsOptions,
 } from './tagMomentsTestData';
 import { selectCreatedTags, selectTagEvent } from './tagsSlice';
+import { TAG_CHOICE_GRACE_MS } from './tagChoicePolicy';
 import { createdTag, tagEvent } from './tagTestData';
 
 setupApiServer();
 
 const show = (options = tagMomentsOptions()) => renderWithProviders(<TagMomentsScreen />, options);
+/** As the app runs it: the store's sagas on (the choice's timer is tagChoiceSaga's). */
+function showLive(options = tagMomentsOptions()) {
+  const { session: _session, ...rest } = options.preloadedState;
+  const { store } = signedInStore(makeToken({}), { preloadedState: rest });
+  const router = createMemoryRouter([{ path: '*', element: <TagMomentsScreen /> }], { initialEntries: [options.route] });
+  return { store, ...renderRouter(store, router) };
+}
 const tagNowButton = () => screen.getByRole('button', { name: /^(TAG NOW|Creating Tag\.\.\.)$/ });
 
 beforeEach(() => localStorage.clear());
@@ -57,7 +70,7 @@ describe('TagMomentsScreen', () => {
 
   it('TAG NOW: the tag is listed at once with the location, the description cleared; a second tap is a second tag', async () => {
     serveNearby(() => answer([]));
-    const { user, store } = show(tagMomentsOptions({ selectedEvent: tagEvent }));
+    const { user, store } = show(tagMomentsOptions({ selectedEvent: liveTagEvent() }));
     await user.type(screen.getByRole('textbox', { name: 'Description (optional)' }), '  Goal by #9 ');
     await user.click(tagNowButton());
 
@@ -85,7 +98,7 @@ describe('TagMomentsScreen', () => {
   it('a tag without a location when none is known', async () => {
     const { user, store } = show(
       tagMomentsOptions({
-        selectedEvent: tagEvent,
+        selectedEvent: liveTagEvent(),
         location: locationState({ status: 'error', location: null, message: 'Location request timed out.' }),
       }),
     );
@@ -108,7 +121,7 @@ describe('TagMomentsScreen', () => {
       error: 'Event not found',
       timestamp: '2026-11-23T18:29:00.000Z',
     });
-    const { user, store } = show(tagMomentsOptions({ selectedEvent: tagEvent, created: [sent, failed] }));
+    const { user, store } = show(tagMomentsOptions({ selectedEvent: liveTagEvent(), created: [sent, failed] }));
 
     const list = screen.getByRole('list', { name: 'Created Tags (2)' });
     const rows = within(list).getAllByRole('listitem');
@@ -130,7 +143,7 @@ describe('TagMomentsScreen', () => {
   it('Discard removes a refused tag', async () => {
     serveNearby(() => answer([]));
     const failed = createdTag({ clientId: 'c-failed', status: 'failed', error: 'Event not found' });
-    const { user, store } = show(tagMomentsOptions({ selectedEvent: tagEvent, created: [failed] }));
+    const { user, store } = show(tagMomentsOptions({ selectedEvent: liveTagEvent(), created: [failed] }));
     await user.click(screen.getByRole('button', { name: 'Discard' }));
     expect(selectCreatedTags(store.getState())).toEqual([]);
     expect(screen.queryByRole('heading', { name: /Created Tags/ })).not.toBeInTheDocument();
@@ -153,5 +166,47 @@ describe('TagMomentsScreen', () => {
     expect(Object.fromEntries(seen[0]!)).toEqual({ q: 'cubs' });
     await user.click(within(results).getByRole('button', { name: /Cubs vs Cardinals/ }));
     await waitFor(() => expect(selectTagEvent(store.getState())?.id).toBe('live'));
+  });
+
+  describe('after the chosen event ends', () => {
+    it('a choice left from a game that ended: dropped, the notice names it, the panel is open, no TAG NOW', async () => {
+      serveNearby(() => answer([]));
+      const ended = liveTagEvent(5 * HOUR, -(2 * HOUR));
+      const { user, store } = showLive(tagMomentsOptions({ selectedEvent: ended }));
+
+      const notice = await screen.findByText(eventEndedNotice('Finals'));
+      expect(notice).toHaveTextContent('Finals has ended. Select a current event to keep tagging.');
+      expect(selectTagEvent(store.getState())).toBeNull();
+      expect(screen.queryByRole('button', { name: 'TAG NOW' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Select Current Event' })).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.getByText('Select an event and enable location to start tagging')).toBeInTheDocument();
+
+      // Closed by the user, it stays closed.
+      await user.click(screen.getByRole('button', { name: 'Close' }));
+      expect(screen.queryByText(eventEndedNotice('Finals'))).not.toBeInTheDocument();
+    });
+
+    it('within the grace after its end time, the event stays chosen and TAG NOW files under it', async () => {
+      serveNearby(() => answer([]));
+      const overtime = liveTagEvent(3 * HOUR, -(TAG_CHOICE_GRACE_MS - 5 * MINUTE));
+      const { user, store } = showLive(tagMomentsOptions({ selectedEvent: overtime }));
+      await user.click(tagNowButton());
+      expect(selectCreatedTags(store.getState())[0]).toMatchObject({ eventId: overtime.id, eventName: 'Finals' });
+      expect(screen.getByText('Tagging for: Finals')).toBeInTheDocument();
+      expect(screen.queryByText(eventEndedNotice('Finals'))).not.toBeInTheDocument();
+    });
+
+    it('picking a live event after the notice: the notice goes, TAG NOW is back', async () => {
+      serveNearby(() => answer([]));
+      serveTextSearch(() => answer([apiEvent('live', 'Pickup game', 30 * MINUTE)]));
+      const { user } = showLive(tagMomentsOptions({ selectedEvent: liveTagEvent(5 * HOUR, -(2 * HOUR)) }));
+      await screen.findByText(eventEndedNotice('Finals'));
+      await user.type(screen.getByRole('searchbox', { name: 'Event search' }), 'pickup{Enter}');
+      const results = await screen.findByRole('list', { name: 'Search results' });
+      await user.click(within(results).getByRole('button', { name: /Pickup game/ }));
+      expect(screen.queryByText(eventEndedNotice('Finals'))).not.toBeInTheDocument();
+      expect(screen.getByText('Tagging for: Pickup game')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'TAG NOW' })).toBeEnabled();
+    });
   });
 });

@@ -15,6 +15,9 @@ export const TAG_MOMENTS_TEXT = {
   subtitle: 'Tag important moments during live events',
 } as const;
 
+/** The chosen event ran out of time (docs/decisions.md "Tagging after the event ends"). */
+export const eventEndedNotice = (eventName: string) => `${eventName} has ended. Select a current event to keep tagging.`;
+
 /**
  * Tag Moments (/tags/add; docs/product/part-2.md §2): the device's location, the live event to tag for, TAG NOW
  * with an optional description, and the tags made on this device. What a tap makes, keeps and sends is
@@ -45,6 +48,11 @@ export default function TagMomentsScreen() {
     <Stack spacing={2} sx={{ maxWidth: 720 }}>
       <PageHeader title={TAG_MOMENTS_TEXT.title} subtitle={TAG_MOMENTS_TEXT.subtitle} />
       <LocationStatusPanel device={device} />
+      {moments.endedEventName !== null && (
+        <Alert severity="info" onClose={moments.closeEndedNotice} sx={{ overflowWrap: 'anywhere' }}>
+          {eventEndedNotice(moments.endedEventName)}
+        </Alert>
+      )}
       <CurrentEventPanel selected={selectedEvent} onSelect={moments.selectEvent} near={near} />
       {error && <Alert severity="error">{error}</Alert>}
       {selectedEvent && (

@@ -7,6 +7,7 @@ import type { RootState } from '../../app/rootReducer';
 import { API, apiServer } from '../../test/apiServer';
 import { signedInState } from '../../test/renderWithProviders';
 import { makeToken } from '../../test/tokens';
+import { tagEvent } from './tagTestData';
 import type { CreatedTag, TagEvent } from './tagTypes';
 
 export const MINUTE = 60_000;
@@ -39,7 +40,20 @@ export function tagMomentsOptions({
   const { route, preloadedState } = signedInOptions();
   return {
     route,
-    preloadedState: { ...preloadedState, geolocation: location, tags: { selectedEvent, created } } as Partial<RootState>,
+    preloadedState: {
+      ...preloadedState,
+      geolocation: location,
+      tags: { selectedEvent, endedEventName: null, created },
+    } as Partial<RootState>,
+  };
+}
+
+/** Tag Moments' test event, LIVE now: started `startedAgoMs` ago, ending `endsInMs` from now (negative: ended). */
+export function liveTagEvent(startedAgoMs = 30 * MINUTE, endsInMs = 90 * MINUTE): TagEvent {
+  return {
+    ...tagEvent,
+    startTime: new Date(Date.now() - startedAgoMs).toISOString(),
+    endTime: new Date(Date.now() + endsInMs).toISOString(),
   };
 }
 

@@ -6,6 +6,8 @@ import type { CreatedTag, TagEvent } from './tagTypes';
 export interface TagsState {
   /** The event Tag Moments tags for; kept while the user moves between screens. */
   selectedEvent: TagEvent | null;
+  /** The name of the chosen event whose time ran out (tagChoiceSaga.ts): Tag Moments says so until another is chosen. */
+  endedEventName: string | null;
   /** Tags made on this device: this visit's, and those kept from before that are not sent yet. Newest first. */
   created: CreatedTag[];
 }
@@ -18,7 +20,7 @@ export interface TagsChangedElsewhere {
   discarded: string[];
 }
 
-const initialState: TagsState = { selectedEvent: null, created: [] };
+const initialState: TagsState = { selectedEvent: null, endedEventName: null, created: [] };
 
 const newestFirst = (a: CreatedTag, b: CreatedTag) => b.timestamp.localeCompare(a.timestamp);
 
@@ -37,9 +39,21 @@ const tagsSlice = createSlice({
   reducers: {
     tagEventSelected(state, action: PayloadAction<TagEvent>) {
       state.selectedEvent = action.payload;
+      state.endedEventName = null;
     },
     tagEventCleared(state) {
       state.selectedEvent = null;
+      state.endedEventName = null;
+    },
+    /** The chosen event is over, grace included (tagChoicePolicy.ts): the choice goes, and the screen says why. */
+    tagEventEnded(state, action: PayloadAction<{ eventId: string }>) {
+      // Only the choice the saga looked at: one made since then stays.
+      if (state.selectedEvent?.id !== action.payload.eventId) return;
+      state.endedEventName = state.selectedEvent.name;
+      state.selectedEvent = null;
+    },
+    endedEventNoticeClosed(state) {
+      state.endedEventName = null;
     },
     /** The tap: the tag is listed at once, first, as 'sending' (optimistic). */
     tagRequested(state, action: PayloadAction<CreatedTag>) {
@@ -84,6 +98,7 @@ const tagsSlice = createSlice({
   extraReducers: (builder) => builder.addCase(signedOut, () => initialState),
   selectors: {
     selectTagEvent: (state) => state.selectedEvent,
+    selectEndedTagEventName: (state) => state.endedEventName,
     selectCreatedTags: (state) => state.created,
     /** 'Creating Tag...' while any tag is on its way. */
     selectTagCreating: (state) => state.created.some((t) => t.status === 'sending'),
@@ -93,6 +108,8 @@ const tagsSlice = createSlice({
 export const {
   tagEventSelected,
   tagEventCleared,
+  tagEventEnded,
+  endedEventNoticeClosed,
   tagRequested,
   keptTagsLoaded,
   tagSending,
@@ -112,5 +129,5 @@ declare module '../../app/rootReducer' {
 /** Joins the store when Tag Moments or the outbox first loads. */
 const injected = tagsSlice.injectInto(rootReducer);
 
-export const { selectTagEvent, selectCreatedTags, selectTagCreating } = injected.selectors;
+export const { selectTagEvent, selectEndedTagEventName, selectCreatedTags, selectTagCreating } = injected.selectors;
 export { initialState as initialTagsState };

@@ -1,9 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector, useInjectedSaga } from '../../app/hooks';
 import { tagNow, type TagNowInput } from './tagActions';
+import { TAG_CHOICE_SAGA, tagChoiceSaga } from './tagChoiceSaga';
 import { TAG_OUTBOX_SAGA, tagOutboxSaga } from './tagOutboxSaga';
 import {
+  endedEventNoticeClosed,
   selectCreatedTags,
+  selectEndedTagEventName,
   selectTagCreating,
   selectTagEvent,
   tagDiscarded,
@@ -17,6 +20,9 @@ export interface TagMomentsView {
   selectedEvent: TagEvent | null;
   selectEvent: (event: TagEvent) => void;
   clearEvent: () => void;
+  /** The chosen event that ran out of time (tagChoicePolicy.ts), until another is chosen or the notice is closed. */
+  endedEventName: string | null;
+  closeEndedNotice: () => void;
   /** Newest first: this visit's tags and the ones kept on the device that are not sent yet. */
   tags: CreatedTag[];
   /** A tag is on its way ('Creating Tag...'); TAG NOW stays usable: the next moment is another tag. */
@@ -30,19 +36,33 @@ export interface TagMomentsView {
 /** Tag Moments' wiring: state through selectors, the tap and the outbox through actions (tagOutboxSaga.ts decides). */
 export function useTagMoments(): TagMomentsView {
   useInjectedSaga(TAG_OUTBOX_SAGA, tagOutboxSaga);
+  useInjectedSaga(TAG_CHOICE_SAGA, tagChoiceSaga);
   const dispatch = useAppDispatch();
   const selectedEvent = useAppSelector(selectTagEvent);
+  const endedEventName = useAppSelector(selectEndedTagEventName);
   const tags = useAppSelector(selectCreatedTags);
   const creating = useAppSelector(selectTagCreating);
 
   const selectEvent = useCallback((event: TagEvent) => void dispatch(tagEventSelected(event)), [dispatch]);
   const clearEvent = useCallback(() => void dispatch(tagEventCleared()), [dispatch]);
+  const closeEndedNotice = useCallback(() => void dispatch(endedEventNoticeClosed()), [dispatch]);
   const tag = useCallback((input: TagNowInput) => dispatch(tagNow(input)), [dispatch]);
   const retry = useCallback((clientId: string) => void dispatch(tagRetryRequested(clientId)), [dispatch]);
   const discard = useCallback((clientId: string) => void dispatch(tagDiscarded(clientId)), [dispatch]);
 
   return useMemo(
-    () => ({ selectedEvent, selectEvent, clearEvent, tags, creating, tagNow: tag, retry, discard }),
-    [selectedEvent, selectEvent, clearEvent, tags, creating, tag, retry, discard],
+    () => ({
+      selectedEvent,
+      selectEvent,
+      clearEvent,
+      endedEventName,
+      closeEndedNotice,
+      tags,
+      creating,
+      tagNow: tag,
+      retry,
+      discard,
+    }),
+    [selectedEvent, selectEvent, clearEvent, endedEventName, closeEndedNotice, tags, creating, tag, retry, discard],
   );
 }
