@@ -21,6 +21,7 @@ export interface CreatedEvent {
   id: string;
   name: string;
   startTime: string;
+  endTime: string | null;
   timezone: string;
 }
 

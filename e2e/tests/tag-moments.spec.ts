@@ -7,15 +7,17 @@
  */
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures';
+import { startServer, type RunningServer } from '../support/server';
 import { signInAs } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { call, createEventViaApi, type CreatedEvent } from '../support/clips';
 import { createVenueViaApi, expectedMiles, fromNow, HOUR, milesNorthOf, type Point } from '../support/events';
-import { adminToken, storedToken } from '../support/session';
+import { adminToken, advanceTo, MINUTE, pageNow, storedToken } from '../support/session';
 
 /** Devices of the tests: each far (> 60 miles) from the other and from every other spec's venues. */
 const DELTA_UT: Point = { latitude: 39.352, longitude: -112.5772 };
 const BEAVER_UT: Point = { latitude: 38.2769, longitude: -112.6411 };
+const KANAB_UT: Point = { latitude: 37.0475, longitude: -112.5263 };
 
 /** What the API lists of the caller's tags (docs/api.md "Tags"). */
 interface ListedTag {
@@ -32,13 +34,17 @@ async function allowLocation(context: BrowserContext, at: Point) {
   await context.setGeolocation({ ...at, accuracy: 10 });
 }
 
-/** A venue `milesAway` north of `device` with an event LIVE there now (started 20 minutes ago, 2 hours long). */
+/**
+ * A venue `milesAway` north of `device` with an event LIVE there now: started 20 minutes ago, ending `endsInMs` from
+ * now (by default 2 hours long).
+ */
 async function liveEventNear(
   request: APIRequestContext,
   token: string,
   device: Point,
   milesAway: number,
   label: string,
+  endsInMs = 2 * HOUR - 20 * 60_000,
 ): Promise<{ event: CreatedEvent; venueAt: Point }> {
   const venueAt = milesNorthOf(device, milesAway);
   const venue = await createVenueViaApi(request, token, {
@@ -53,7 +59,7 @@ async function liveEventNear(
     venue: venue.name,
     sport: 'Soccer',
     startTime: fromNow(-20 * 60_000),
-    endTime: fromNow(2 * HOUR - 20 * 60_000),
+    endTime: fromNow(endsInMs),
   });
   return { event, venueAt };
 }
@@ -212,3 +218,60 @@ test.describe('Tag Moments', () => {
     expect(await tagsOf(request, token)).toHaveLength(1);
   });
 });
+
+/**
+ * A server of its own whose tokens last 4 hours: the page's clock is moved an hour on, and the app reads the server's
+ * time from its token's iat (docs/session.md), so a refresh meanwhile would bring the app's server time back to now.
+ */
+const testWithLongTokens = test.extend<{ longTokenServer: RunningServer }>({
+  // eslint-disable-next-line no-empty-pattern
+  longTokenServer: async ({}, use) => {
+    const server = await startServer({ tokenTtlSeconds: 4 * 3600 });
+    try {
+      await use(server);
+    } finally {
+      await server.stop();
+    }
+  },
+  baseURL: async ({ longTokenServer }, use) => {
+    await use(longTokenServer.baseURL);
+  },
+});
+
+testWithLongTokens(
+  'an hour after the chosen event ends the choice goes: the notice names it, the panel opens, TAG NOW waits for a new pick',
+  async ({ page, context, baseURL, request }) => {
+    testWithLongTokens.setTimeout(120_000);
+    await page.clock.install({ time: Date.now() });
+    const admin = await adminToken(baseURL!, uniqueEmail('tags-ended-admin'));
+    const { event } = await liveEventNear(request, admin, KANAB_UT, 0.5, 'Kanab', 2 * MINUTE);
+    await allowLocation(context, KANAB_UT);
+    await openTagMoments(page);
+    await page
+      .getByRole('list', { name: 'Live events near you' })
+      .getByRole('listitem')
+      .filter({ hasText: event.name })
+      .getByRole('button')
+      .click();
+    await expect(page.getByText(`Tagging for: ${event.name}`)).toBeVisible();
+
+    // The game runs into overtime: 50 minutes after its end time it is still the one tagged for.
+    const endsAt = Date.parse(event.endTime!);
+    await advanceTo(page, endsAt + 50 * MINUTE, { activeIn: [page] });
+    await expect(page.getByText(`Tagging for: ${event.name}`)).toBeVisible();
+    await expect(tagNowButton(page)).toBeVisible();
+
+    // An hour after it: the choice is gone, and the screen says why.
+    await advanceTo(page, endsAt + 61 * MINUTE, { activeIn: [page] });
+    const notice = page.getByRole('alert').filter({ hasText: 'has ended' });
+    await expect(notice).toHaveText(`${event.name} has ended. Select a current event to keep tagging.`);
+    await expect(tagNowButton(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Select Current Event' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText('Select an event and enable location to start tagging')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    expect(await pageNow(page)).toBeGreaterThan(endsAt + 60 * MINUTE);
+
+    await notice.getByRole('button', { name: 'Close' }).click();
+    await expect(notice).toHaveCount(0);
+  },
+);
