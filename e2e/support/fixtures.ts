@@ -3,7 +3,7 @@
  * Playwright's baseURL pointed at it. Tests use unique e-mails, so sharing a worker's server is safe.
  */
 import { test as base, expect } from '@playwright/test';
-import { startServer, type RunningServer } from './server';
+import { startServer, type RunningServer, type StartServerOptions } from './server';
 
 export interface WorkerFixtures {
   server: RunningServer;
@@ -29,11 +29,14 @@ export const test = base.extend<object, WorkerFixtures>({
 
 export { expect };
 
-/** For tests that stop, break or inspect their server: a server of the test's own; baseURL points at it. */
-export const testWithOwnServer = test.extend<{ ownServer: RunningServer }>({
-  // eslint-disable-next-line no-empty-pattern
-  ownServer: async ({}, use) => {
-    const server = await startServer();
+/**
+ * For tests that stop, break or inspect their server: a server of the test's own; baseURL points at it. A spec sets
+ * how it starts with `testWithOwnServer.use({ ownServerOptions: { … } })`.
+ */
+export const testWithOwnServer = test.extend<{ ownServer: RunningServer; ownServerOptions: StartServerOptions }>({
+  ownServerOptions: [{}, { option: true }],
+  ownServer: async ({ ownServerOptions }, use) => {
+    const server = await startServer(ownServerOptions);
     try {
       await use(server);
     } finally {

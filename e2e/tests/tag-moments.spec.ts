@@ -6,8 +6,7 @@
  * its own, with a unique name.
  */
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from '../support/fixtures';
-import { startServer, type RunningServer } from '../support/server';
+import { expect, test, testWithOwnServer, uniqueEmail } from '../support/fixtures';
 import { signInAs } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { call, createEventViaApi, type CreatedEvent } from '../support/clips';
@@ -70,6 +69,17 @@ async function openTagMoments(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Tag Moments' })).toBeVisible();
   await expect(page.getByText('Tag important moments during live events')).toBeVisible();
   await expect(page.getByRole('button', { name: /Location Status/ })).toContainText('Enabled');
+}
+
+/** Picks `eventName` from the nearby list: TAG NOW is for it then. */
+async function pickNearby(page: Page, eventName: string) {
+  await page
+    .getByRole('list', { name: 'Live events near you' })
+    .getByRole('listitem')
+    .filter({ hasText: eventName })
+    .getByRole('button')
+    .click();
+  await expect(page.getByText(`Tagging for: ${eventName}`)).toBeVisible();
 }
 
 const tagNowButton = (page: Page) => page.getByRole('button', { name: /^(TAG NOW|Creating Tag\.\.\.)$/ });
@@ -175,13 +185,7 @@ test.describe('Tag Moments', () => {
     await openTagMoments(page);
     const token = await storedToken(page);
 
-    await page
-      .getByRole('list', { name: 'Live events near you' })
-      .getByRole('listitem')
-      .filter({ hasText: event.name })
-      .getByRole('button')
-      .click();
-    await expect(page.getByText(`Tagging for: ${event.name}`)).toBeVisible();
+    await pickNearby(page, event.name);
 
     await context.setOffline(true);
     const before = Date.now();
@@ -223,20 +227,8 @@ test.describe('Tag Moments', () => {
  * A server of its own whose tokens last 4 hours: the page's clock is moved an hour on, and the app reads the server's
  * time from its token's iat (docs/session.md), so a refresh meanwhile would bring the app's server time back to now.
  */
-const testWithLongTokens = test.extend<{ longTokenServer: RunningServer }>({
-  // eslint-disable-next-line no-empty-pattern
-  longTokenServer: async ({}, use) => {
-    const server = await startServer({ tokenTtlSeconds: 4 * 3600 });
-    try {
-      await use(server);
-    } finally {
-      await server.stop();
-    }
-  },
-  baseURL: async ({ longTokenServer }, use) => {
-    await use(longTokenServer.baseURL);
-  },
-});
+const testWithLongTokens = testWithOwnServer;
+testWithLongTokens.use({ ownServerOptions: { tokenTtlSeconds: 4 * 3600 } });
 
 testWithLongTokens(
   'an hour after the chosen event ends the choice goes: the notice names it, the panel opens, TAG NOW waits for a new pick',
@@ -247,13 +239,7 @@ testWithLongTokens(
     const { event } = await liveEventNear(request, admin, KANAB_UT, 0.5, 'Kanab', 2 * MINUTE);
     await allowLocation(context, KANAB_UT);
     await openTagMoments(page);
-    await page
-      .getByRole('list', { name: 'Live events near you' })
-      .getByRole('listitem')
-      .filter({ hasText: event.name })
-      .getByRole('button')
-      .click();
-    await expect(page.getByText(`Tagging for: ${event.name}`)).toBeVisible();
+    await pickNearby(page, event.name);
 
     // The game runs into overtime: 50 minutes after its end time it is still the one tagged for.
     const endsAt = Date.parse(event.endTime!);
