@@ -3,6 +3,7 @@
  * in as the demo coach, and how a bench's script ends.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
+import { assertChromium } from '../support/chromium';
 import type { RunningServer } from '../support/server';
 
 export const median = (values: number[]): number => {
@@ -118,10 +119,13 @@ export async function openSlowPhonePage(
   return { context, page, cdp: await slowDown(context, page, cpuSlowdown) };
 }
 
-/** Runs a bench's main; an error is printed and ends the process with a failure. */
+/** Runs a bench's main once the browser is known to be there; an error is printed and ends the process with a failure. */
 export function runBench(main: () => Promise<void>): void {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+  Promise.resolve()
+    .then(assertChromium)
+    .then(main)
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
 }
