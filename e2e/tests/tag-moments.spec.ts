@@ -227,37 +227,38 @@ test.describe('Tag Moments', () => {
  * A server of its own whose tokens last 4 hours: the page's clock is moved an hour on, and the app reads the server's
  * time from its token's iat (docs/session.md), so a refresh meanwhile would bring the app's server time back to now.
  */
-const testWithLongTokens = testWithOwnServer;
-testWithLongTokens.use({ ownServerOptions: { tokenTtlSeconds: 4 * 3600 } });
+testWithOwnServer.describe('Tag Moments after the chosen event ends', () => {
+  testWithOwnServer.use({ ownServerOptions: { tokenTtlSeconds: 4 * 3600 } });
 
-testWithLongTokens(
-  'an hour after the chosen event ends the choice goes: the notice names it, the panel opens, TAG NOW waits for a new pick',
-  async ({ page, context, baseURL, request }) => {
-    testWithLongTokens.setTimeout(120_000);
-    await page.clock.install({ time: Date.now() });
-    const admin = await adminToken(baseURL!, uniqueEmail('tags-ended-admin'));
-    const { event } = await liveEventNear(request, admin, KANAB_UT, 0.5, 'Kanab', 2 * MINUTE);
-    await allowLocation(context, KANAB_UT);
-    await openTagMoments(page);
-    await pickNearby(page, event.name);
+  testWithOwnServer(
+    'an hour after the chosen event ends the choice goes: the notice names it, the panel opens, TAG NOW waits for a new pick',
+    async ({ page, context, baseURL, request }) => {
+      testWithOwnServer.setTimeout(120_000);
+      await page.clock.install({ time: Date.now() });
+      const admin = await adminToken(baseURL!, uniqueEmail('tags-ended-admin'));
+      const { event } = await liveEventNear(request, admin, KANAB_UT, 0.5, 'Kanab', 2 * MINUTE);
+      await allowLocation(context, KANAB_UT);
+      await openTagMoments(page);
+      await pickNearby(page, event.name);
 
-    // The game runs into overtime: 50 minutes after its end time it is still the one tagged for.
-    const endsAt = Date.parse(event.endTime!);
-    await advanceTo(page, endsAt + 50 * MINUTE, { activeIn: [page] });
-    await expect(page.getByText(`Tagging for: ${event.name}`)).toBeVisible();
-    await expect(tagNowButton(page)).toBeVisible();
+      // The game runs into overtime: 50 minutes after its end time it is still the one tagged for.
+      const endsAt = Date.parse(event.endTime!);
+      await advanceTo(page, endsAt + 50 * MINUTE, { activeIn: [page] });
+      await expect(page.getByText(`Tagging for: ${event.name}`)).toBeVisible();
+      await expect(tagNowButton(page)).toBeVisible();
 
-    // An hour after it: the choice is gone, and the screen says why.
-    await advanceTo(page, endsAt + 61 * MINUTE, { activeIn: [page] });
-    const notice = page.getByRole('alert').filter({ hasText: 'has ended' });
-    await expect(notice).toHaveText(`${event.name} has ended. Select a current event to keep tagging.`);
-    await expect(tagNowButton(page)).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Select Current Event' })).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByText('Select an event and enable location to start tagging')).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-    expect(await pageNow(page)).toBeGreaterThan(endsAt + 60 * MINUTE);
+      // An hour after it: the choice is gone, and the screen says why.
+      await advanceTo(page, endsAt + 61 * MINUTE, { activeIn: [page] });
+      const notice = page.getByRole('alert').filter({ hasText: 'has ended' });
+      await expect(notice).toHaveText(`${event.name} has ended. Select a current event to keep tagging.`);
+      await expect(tagNowButton(page)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Select Current Event' })).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByText('Select an event and enable location to start tagging')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      expect(await pageNow(page)).toBeGreaterThan(endsAt + 60 * MINUTE);
 
-    await notice.getByRole('button', { name: 'Close' }).click();
-    await expect(notice).toHaveCount(0);
-  },
-);
+      await notice.getByRole('button', { name: 'Close' }).click();
+      await expect(notice).toHaveCount(0);
+    },
+  );
+});
