@@ -11,8 +11,12 @@ import type { AppContext } from './lib/context';
 import { registerDemoSeed } from './lib/demo/seedDemo';
 import { ApiError, failure } from './lib/envelope';
 import { findBinary } from './lib/ffmpeg';
+import { assertIdentityAllowed, parseIdpName, STANDIN_WARNING, type IdentityConfig } from './lib/identity/config';
+import { DEMO_COACH_EMAIL } from './lib/demo/demoAccounts';
+import { OidcRelyingParty } from './lib/identity/oidcRelyingParty';
+import { normaliseEmail } from './lib/users';
 import { acquireLock } from './lib/lock';
-import { createOriginPolicy } from './lib/origin';
+import { createOriginPolicy, parsePublicOrigin } from './lib/origin';
 import { removePartialUploads } from './lib/partialUploads';
 import { rejectUnstorableInput } from './lib/schema';
 import { loadDatabaseSecret, loadSecret, parseSecretKey } from './lib/secret';
@@ -45,7 +49,15 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export interface BuildAppOptions {
   dataDir: string;
   tokenTtlSeconds?: number;
+  /** IDP_NAME; default 'local' for the stand-in, 'oidc' for a hosted provider. */
   idpName?: string;
+  /**
+   * Who signs people in (lib/identity/config.ts): a hosted OpenID Connect provider, or the stand-in. Default the
+   * stand-in, which is refused for a non-loopback publicOrigin unless `explicit` (STANDIN_IDP=1).
+   */
+  identity?: IdentityConfig;
+  /** Verified addresses given ADMIN when they sign in (ADMIN_EMAILS). */
+  adminEmails?: Iterable<string>;
   /** Built app to serve; default `<repo>/dist`. */
   distDir?: string;
   logoutRedirect?: boolean;
@@ -198,6 +210,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const highlightsDir = path.join(dataDir, 'highlights');
   // Configuration errors first: they must stop the start before anything on disk changes.
   const envSecret = opts.secretKey === undefined ? null : parseSecretKey(opts.secretKey);
+  const identity: IdentityConfig = opts.identity ?? { kind: 'standin', explicit: false };
+  assertIdentityAllowed(identity, opts.publicOrigin === undefined ? undefined : parsePublicOrigin(opts.publicOrigin));
+  const idpName = parseIdpName(opts.idpName, identity);
+  // The demo coach is an admin so the admin menus show in the demo (server/lib/demo/demoAccounts.ts).
+  const adminEmails = new Set([...(opts.adminEmails ?? [])].map(normaliseEmail));
+  if (opts.demoData && identity.kind === 'standin') adminEmails.add(DEMO_COACH_EMAIL);
   const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const mapsKey = Boolean(opts.googleMapsKey);
 
@@ -286,7 +304,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       media,
       now: opts.now ?? Date.now,
       tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,
-      idpName: opts.idpName ?? 'local',
+      idpName,
+      oidc: identity.kind === 'oidc' ? new OidcRelyingParty(identity, opts.now ?? Date.now) : null,
+      adminEmails,
       logoutRedirect: opts.logoutRedirect ?? false,
       maxUploadBytes: opts.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
       venues,
@@ -302,6 +322,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Housekeeping: forget codes and revoked tokens that can no longer be used.
     const cutoff = new Date(ctx.now() - 24 * 3600 * 1000);
     await db.query('DELETE FROM auth_codes WHERE expires_at < $1', [cutoff]);
+    await db.query('DELETE FROM oidc_logins WHERE expires_at < $1', [cutoff]);
     await db.query('DELETE FROM revoked_tokens WHERE expires_at < $1', [cutoff]);
     await pruneSignIns(db, cutoff);
 
@@ -388,7 +409,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       limits: { fileSize: ctx.maxUploadBytes, files: 2, fields: 20, fieldSize: 4096, parts: 30 },
     });
 
-    registerIdpRoutes(app, ctx, { demoCoach: opts.demoData ?? false });
+    if (identity.kind === 'standin') {
+      registerIdpRoutes(app, ctx, { demoCoach: opts.demoData ?? false });
+      if (identity.explicit) app.log.warn(STANDIN_WARNING);
+    }
     registerAuthRoutes(app, ctx);
     registerErrorRoutes(app, ctx);
     registerLocationRoutes(app, ctx);

@@ -5,6 +5,8 @@ import { buildApp, REPO_ROOT } from './app';
 import { closeGracefully, SHUTDOWN_GRACE_MS } from './lib/shutdown';
 import { parsePublicOrigin } from './lib/origin';
 import { parseMediaStoreConfig } from './lib/mediaStore/config';
+import { parseIdentityEnv, STANDIN_WARNING } from './lib/identity/config';
+import { parseAdminEmails } from './lib/identity/identities';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? 'localhost';
@@ -42,10 +44,15 @@ function trustProxy(value: string | undefined): boolean | string[] {
 
 let app: FastifyInstance;
 try {
+  const identity = parseIdentityEnv(process.env);
+  if (identity.kind === 'standin' && identity.explicit) console.warn(STANDIN_WARNING);
   app = await buildApp({
     dataDir,
     tokenTtlSeconds: ttl,
-    idpName: process.env.IDP_NAME ?? 'local',
+    idpName: process.env.IDP_NAME || undefined,
+    // OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET; without them the stand-in, which a public origin refuses.
+    identity,
+    adminEmails: parseAdminEmails(process.env.ADMIN_EMAILS),
     logoutRedirect: process.env.LOGOUT_REDIRECT === '1',
     googleMapsKey: process.env.GOOGLE_MAPS_KEY || undefined,
     distDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(REPO_ROOT, 'dist'),

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import type { OidcRelyingParty } from './identity/oidcRelyingParty';
 import type { MediaStore } from './mediaStore/types';
 import type { Venue } from './venues';
 
@@ -17,7 +18,13 @@ export interface AppContext {
   media?: MediaStore;
   now: () => number;
   tokenTtlSeconds: number;
+  /** The path segment of /api/v1/auth/{idpName}/… (IDP_NAME); the app asks for it at run time. */
   idpName: string;
+  /** The hosted provider (OIDC_ISSUER); null while the stand-in (/idp/*) signs people in. */
+  oidc: OidcRelyingParty | null;
+  /** Verified addresses that are given ADMIN when they sign in (ADMIN_EMAILS). */
+  adminEmails: ReadonlySet<string>;
+  /** The stand-in's logout goes through its /idp/logout page (LOGOUT_REDIRECT=1). */
   logoutRedirect: boolean;
   maxUploadBytes: number;
   venues: Venue[];
@@ -34,6 +41,8 @@ export interface AuthUser {
 export interface UserRow {
   id: string;
   email: string;
+  /** The provider verified the address (only verified addresses join identities or make admins). */
+  email_verified: boolean;
   roles: string[];
   permissions_revoked: boolean;
   deleted_at: Date | null;

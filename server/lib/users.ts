@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import type { UserRow } from './context';
 import { revokeUserSignIns } from './signIns';
 
-const COLUMNS = 'id, email, roles, permissions_revoked, deleted_at, created_at';
+const COLUMNS = 'id, email, email_verified, roles, permissions_revoked, deleted_at, created_at';
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -14,24 +14,13 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
   return r.rows[0] ?? null;
 }
 
+/** The user with this e-mail: the one whose address is verified first, else the oldest. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  const r = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE email = $1`, [normaliseEmail(email)]);
-  return r.rows[0] ?? null;
-}
-
-/** Creates the user or updates its ADMIN role: ticking grants ADMIN, unticking removes it. */
-export async function upsertUser(db: Db, email: string, admin: boolean): Promise<UserRow> {
   const r = await db.query<UserRow>(
-    `INSERT INTO users (email, roles) VALUES ($1, $2)
-     ON CONFLICT (email) DO UPDATE SET roles = CASE
-       WHEN $3 THEN (CASE WHEN 'ADMIN' = ANY(users.roles) THEN users.roles ELSE array_append(users.roles, 'ADMIN') END)
-       ELSE array_remove(users.roles, 'ADMIN') END
-     RETURNING ${COLUMNS}`,
-    [normaliseEmail(email), admin ? ['USER', 'ADMIN'] : ['USER'], admin],
+    `SELECT ${COLUMNS} FROM users WHERE email = $1 ORDER BY email_verified DESC, created_at LIMIT 1`,
+    [normaliseEmail(email)],
   );
-  const row = r.rows[0];
-  if (!row) throw new Error('upsert returned no row');
-  return row;
+  return r.rows[0] ?? null;
 }
 
 export type AdminAction = 'revoke' | 'restore' | 'delete' | 'promote';
@@ -41,9 +30,11 @@ export const ADMIN_ACTIONS: readonly AdminAction[] = ['revoke', 'restore', 'dele
 const ENDS_SIGN_INS: ReadonlySet<AdminAction> = new Set(['revoke', 'delete']);
 
 /**
- * Applies an administrative change by e-mail; null when no such user exists. Revoke and delete also end all
- * of the user's sign-ins in the same transaction, so no token issued before keeps working (also not after a
- * later restore: the user signs in again).
+ * Applies an administrative change by e-mail; null when no such user exists. Revoke, restore and delete apply to
+ * every account carrying the address (an unverified one included: blocking a person blocks each of their
+ * accounts); promote only to the account whose address is verified, as ADMIN_EMAILS does. Revoke and delete also
+ * end the accounts' sign-ins in the same transaction, so no token issued before keeps working (also not after a
+ * later restore: the user signs in again). Answers the verified account when there is one.
  */
 export async function applyAdminAction(
   db: Db,
@@ -60,10 +51,10 @@ export async function applyAdminAction(
   const params: unknown[] = [normaliseEmail(email)];
   if (action === 'delete') params.push(now);
   return db.transaction(async (tx) => {
-    const r = await tx.query<UserRow>(`UPDATE users SET ${set[action]} WHERE email = $1 RETURNING ${COLUMNS}`, params);
-    const user = r.rows[0] ?? null;
-    if (user && ENDS_SIGN_INS.has(action)) await revokeUserSignIns(tx, user.id, now);
-    return user;
+    const which = action === 'promote' ? 'email = $1 AND email_verified' : 'email = $1';
+    const r = await tx.query<UserRow>(`UPDATE users SET ${set[action]} WHERE ${which} RETURNING ${COLUMNS}`, params);
+    if (ENDS_SIGN_INS.has(action)) for (const user of r.rows) await revokeUserSignIns(tx, user.id, now);
+    return [...r.rows].sort((a, b) => Number(b.email_verified) - Number(a.email_verified))[0] ?? null;
   });
 }
 

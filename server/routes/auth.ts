@@ -4,6 +4,8 @@ import * as v from 'valibot';
 import { checkToken, issueFor, loadUsableUser, requestOrigin, requireAuth, sameOriginUrl } from '../lib/auth';
 import type { AppContext, UserRow } from '../lib/context';
 import { ApiError, invalidInput, ok } from '../lib/envelope';
+import { userForIdentity } from '../lib/identity/identities';
+import type { OidcRelyingParty } from '../lib/identity/oidcRelyingParty';
 import { parseInput, requiredText, text } from '../lib/schema';
 import { extendSignIn, recordRefresh, revokeSignIn, startSignIn } from '../lib/signIns';
 import { ADMIN_ACTIONS, applyAdminAction, isValidEmail } from '../lib/users';
@@ -19,7 +21,15 @@ interface CodeRow {
 }
 
 const providerParams = v.object({ provider: text(64) });
-const callbackBody = v.object({ code: requiredText(512) });
+/**
+ * The spec's `{code}`, and what else the provider sent back with it: the `state` a hosted provider's sign-in is
+ * found by, and the `iss` that names the provider (RFC 9207).
+ */
+const callbackBody = v.object({
+  code: requiredText(2048),
+  state: v.optional(text(512)),
+  iss: v.optional(text(2048)),
+});
 /** The app sends `{ returnTo }`, or no body at all on retries. */
 const logoutBody = v.optional(v.object({ returnTo: v.optional(text(2048)) }));
 const adminBody = v.object({ email: requiredText(254) });
@@ -31,10 +41,43 @@ function assertProvider(ctx: AppContext, params: unknown): void {
   }
 }
 
+/** The stand-in's codes (server/routes/idp.ts): single use, 60 s. */
+async function redeemStandInCode(ctx: AppContext, code: string): Promise<string> {
+  const found = await ctx.db.query<CodeRow>('SELECT code, user_id, expires_at, used_at FROM auth_codes WHERE code = $1', [code]);
+  const row = found.rows[0];
+  if (!row) throw new ApiError(400, 'INVALID_AUTH_CODE', 'Invalid authorization code');
+  const expired = (reason: string): ApiError =>
+    new ApiError(400, 'AUTH_CODE_EXPIRED', 'Authorization code has expired', { reason });
+  if (row.used_at) throw expired('already_used');
+  const now = new Date(ctx.now());
+  if (now.getTime() > row.expires_at.getTime()) throw expired('expired');
+  // Mark used atomically: a concurrent second use finds used_at set.
+  const claimed = await ctx.db.query('UPDATE auth_codes SET used_at = $2 WHERE code = $1 AND used_at IS NULL RETURNING code', [
+    code,
+    now,
+  ]);
+  if (claimed.rows.length === 0) throw expired('already_used');
+  return row.user_id;
+}
+
+/** The hosted provider's code: redeemed there, its ID token checked, its identity found or made a user here. */
+async function redeemProviderCode(ctx: AppContext, oidc: OidcRelyingParty, body: v.InferOutput<typeof callbackBody>) {
+  if (!body.state) {
+    throw new ApiError(400, 'INVALID_STATE', 'This sign-in was not started here, or has ended. Please sign in again.');
+  }
+  const identity = await oidc.finish(ctx.db, body.state, body.code, body.iss);
+  const user = await userForIdentity(ctx.db, identity, ctx.adminEmails, new Date(ctx.now()));
+  return user.id;
+}
+
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // The app asks which provider signs people in, so one build serves any (IDP_NAME is the server's setting).
+  app.get('/api/v1/auth/config', async () => ok({ provider: ctx.idpName }));
+
   app.get('/api/v1/auth/:provider/login', async (request) => {
     assertProvider(ctx, request.params);
     const origin = requestOrigin(request);
+    if (ctx.oidc) return ok({ authUrl: await ctx.oidc.start(ctx.db, `${origin}/login`) });
     const state = randomBytes(16).toString('base64url');
     const authUrl = new URL('/idp/authorize', origin);
     authUrl.searchParams.set('state', state);
@@ -44,29 +87,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.post('/api/v1/auth/:provider/callback', async (request) => {
     assertProvider(ctx, request.params);
-    const { code } = parseInput(callbackBody, request.body, 'body', 'Authorization code is required');
-    const found = await ctx.db.query<CodeRow>('SELECT code, user_id, expires_at, used_at FROM auth_codes WHERE code = $1', [
-      code,
-    ]);
-    const row = found.rows[0];
-    if (!row) throw new ApiError(400, 'INVALID_AUTH_CODE', 'Invalid authorization code');
-    const expired = (reason: string): ApiError =>
-      new ApiError(400, 'AUTH_CODE_EXPIRED', 'Authorization code has expired', { reason });
-    if (row.used_at) throw expired('already_used');
+    const body = parseInput(callbackBody, request.body, 'body', 'Authorization code is required');
+    const userId = ctx.oidc ? await redeemProviderCode(ctx, ctx.oidc, body) : await redeemStandInCode(ctx, body.code);
     const now = new Date(ctx.now());
-    if (now.getTime() > row.expires_at.getTime()) throw expired('expired');
-    // Mark used atomically: a concurrent second use finds used_at set.
-    const claimed = await ctx.db.query('UPDATE auth_codes SET used_at = $2 WHERE code = $1 AND used_at IS NULL RETURNING code', [
-      code,
-      now,
-    ]);
-    if (claimed.rows.length === 0) throw expired('already_used');
-    const user = await loadUsableUser(ctx, row.user_id);
+    const user = await loadUsableUser(ctx, userId);
     const sid = await startSignIn(ctx.db, user.id, now, new Date(now.getTime() + ctx.tokenTtlSeconds * 1000));
     if (!sid) {
       // Revoked or deleted since the check above: refused as that check refuses it now. (Restored again in between,
       // the code is spent all the same: a new sign-in starts over.)
-      await loadUsableUser(ctx, row.user_id);
+      await loadUsableUser(ctx, userId);
       throw new ApiError(403, 'PERMISSION_REVOKED', 'Your access permissions have been revoked');
     }
     const issued = issueFor(ctx, user, sid);
@@ -98,9 +127,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       `UPDATE editor_sessions SET status = 'cancelled', launch_token_hash = NULL WHERE user_id = $1 AND status = 'open'`,
       [claims.userId],
     );
-    if (!ctx.logoutRedirect) return ok({ requiresRedirect: false });
     const origin = requestOrigin(request);
     const target = sameOriginUrl(request, body?.returnTo) ?? new URL('/login', origin);
+    if (ctx.oidc) {
+      // The provider's session ends too where it offers that; it sends the browser back with the spec's marker.
+      const back = new URL('/login?logout=success', origin);
+      const logoutUrl = await ctx.oidc.endSessionUrl(back.toString());
+      return ok(logoutUrl ? { requiresRedirect: true, logoutUrl } : { requiresRedirect: false });
+    }
+    if (!ctx.logoutRedirect) return ok({ requiresRedirect: false });
     const logoutUrl = new URL('/idp/logout', origin);
     logoutUrl.searchParams.set('returnTo', target.toString());
     return ok({ requiresRedirect: true, logoutUrl: logoutUrl.toString() });

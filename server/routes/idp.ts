@@ -9,7 +9,8 @@ import { sameOriginUrl } from '../lib/auth';
 import type { AppContext } from '../lib/context';
 import { DEMO_COACH_EMAIL } from '../lib/demo/demoAccounts';
 import { parseInput, text } from '../lib/schema';
-import { isValidEmail, normaliseEmail, upsertUser } from '../lib/users';
+import { STANDIN_ISSUER, userForIdentity } from '../lib/identity/identities';
+import { isValidEmail, normaliseEmail } from '../lib/users';
 
 export const AUTH_CODE_TTL_MS = 60_000;
 
@@ -21,11 +22,11 @@ interface AuthorizeFields {
   redirectUri: string;
   provider: 'google' | 'apple';
   email: string;
-  admin: boolean;
 }
 
 /**
- * What a browser can send. Input no form produces (a repeated field, a non-string, a huge value, an unknown
+ * What a browser can send. No field grants a role (an `admin` field is ignored): admins are ADMIN_EMAILS and
+ * `npm run admin -- promote`. Input no form produces (a repeated field, a non-string, a huge value, an unknown
  * provider) is a 400 with the JSON envelope; what a person can get wrong (missing state from a stale link,
  * a bad e-mail, a foreign redirect_uri) is a 400 HTML page they can act on.
  */
@@ -34,7 +35,6 @@ const authorizeInput = v.object({
   redirect_uri: v.optional(text(2048)),
   provider: v.optional(v.picklist(['google', 'apple'], 'must be google or apple')),
   email: v.optional(text(1024)),
-  admin: v.optional(text(16)),
 });
 const logoutQuery = v.object({ returnTo: v.optional(text(2048)) });
 
@@ -76,7 +76,7 @@ export interface IdpOptions {
 
 /**
  * One press signs in as the demo coach: its own form, posting what the e-mail form would for that address
- * (Google, Administrator ticked), with the same state and redirect_uri.
+ * (Google), with the same state and redirect_uri. The coach is an admin through the demo's ADMIN_EMAILS.
  */
 function demoCoachForm(f: AuthorizeFields): string {
   return `<form method="post" action="/idp/authorize" class="demo" aria-label="Demo sign-in">
@@ -84,7 +84,6 @@ function demoCoachForm(f: AuthorizeFields): string {
 <input type="hidden" name="redirect_uri" value="${escapeHtml(f.redirectUri)}">
 <input type="hidden" name="provider" value="google">
 <input type="hidden" name="email" value="${escapeHtml(DEMO_COACH_EMAIL)}">
-<input type="hidden" name="admin" value="1">
 <button type="submit" aria-describedby="demo-hint">Continue as the demo coach</button>
 <p class="hint" id="demo-hint">Signs you in as the demo coach, ${escapeHtml(DEMO_COACH_EMAIL)}, who owns the demo clips, events and tags.</p>
 </form>
@@ -97,7 +96,7 @@ function authorizePage(f: AuthorizeFields, error: string | null, opts: IdpOption
   return page(
     `Sign in – ${PRODUCT_NAME} identity provider`,
     `<h1>Sign in to ${PRODUCT_NAME}</h1>
-<p class="hint">Local stand-in for the hosted Google / Apple sign-in. No password is needed.</p>
+<p class="hint">Local stand-in for the hosted Google / Apple sign-in. No password is needed. Administrators are the addresses in ADMIN_EMAILS.</p>
 ${errorBox}${opts.demoCoach ? `\n${demoCoachForm(f)}` : ''}
 <form method="post" action="/idp/authorize"${error ? ' aria-describedby="form-error"' : ''}>
 <input type="hidden" name="state" value="${escapeHtml(f.state)}">
@@ -110,9 +109,6 @@ ${errorBox}${opts.demoCoach ? `\n${demoCoachForm(f)}` : ''}
 <div class="field">
 <label for="email">Email</label>
 <input type="email" id="email" name="email" required autocomplete="email" value="${escapeHtml(f.email)}"${error ? ' aria-invalid="true"' : ''}>
-</div>
-<div class="choice">
-<input type="checkbox" id="admin" name="admin" value="1"${checked(f.admin)}><label for="admin">Administrator</label>
 </div>
 <button type="submit">Continue</button>
 </form>`,
@@ -138,7 +134,6 @@ function readFields(source: unknown, where: 'query' | 'body'): AuthorizeFields {
     redirectUri: input.redirect_uri ?? '',
     provider: input.provider ?? 'google',
     email: input.email ?? '',
-    admin: ['1', 'on', 'true'].includes(input.admin ?? ''),
   };
 }
 
@@ -179,12 +174,14 @@ export function registerIdpRoutes(app: FastifyInstance, ctx: AppContext, opts: I
     if (!f.state) return rerender('Missing state parameter. Start the sign-in again from the app.');
     if (!isValidEmail(f.email)) return rerender('Enter a valid e-mail address, for example name@example.com.');
 
-    const user = await upsertUser(ctx.db, f.email, f.admin);
-    const code = randomBytes(32).toString('base64url');
     const now = ctx.now();
+    // The stand-in vouches for the address typed, as a provider that verified it would.
+    const identity = { issuer: STANDIN_ISSUER, subject: normaliseEmail(f.email), email: f.email, emailVerified: true };
+    const user = await userForIdentity(ctx.db, identity, ctx.adminEmails, new Date(now));
+    const code = randomBytes(32).toString('base64url');
     await ctx.db.query(
-      `INSERT INTO auth_codes (code, user_id, email, admin, state, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [code, user.id, normaliseEmail(f.email), f.admin, f.state, new Date(now), new Date(now + AUTH_CODE_TTL_MS)],
+      `INSERT INTO auth_codes (code, user_id, email, state, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [code, user.id, normaliseEmail(f.email), f.state, new Date(now), new Date(now + AUTH_CODE_TTL_MS)],
     );
     target.searchParams.set('code', code);
     target.searchParams.set('state', f.state);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { authorize, bearer, signIn, startApp, type TestApp } from './helpers';
+import { authorize, bearer, signIn, startApp, TEST_ADMIN_EMAIL, type SignedIn, type TestApp } from './helpers';
 
 interface Envelope<T = Record<string, unknown>> {
   success: boolean;
@@ -57,7 +57,7 @@ describe('auth', () => {
     assert.match(html, /<label for="provider-apple">Apple<\/label>/);
     assert.match(html, /<label for="email">Email<\/label>/);
     assert.match(html, /type="email" id="email" name="email" required/);
-    assert.match(html, /<label for="admin">Administrator<\/label>/);
+    assert.doesNotMatch(html, /name="admin"|type="checkbox"/);
     assert.match(html, /<button type="submit">Continue<\/button>/);
     assert.match(html, /href="\/idp\/style.css"/);
     assert.doesNotMatch(html, /<script|style=|<style/);
@@ -118,14 +118,22 @@ describe('auth', () => {
     assert.equal(e.error, 'Invalid authorization code');
   });
 
-  test('administrator checkbox grants ADMIN; unticking removes it', async () => {
+  test('no form field grants a role: admin=1 is ignored; a promoted admin stays one at every later sign-in', async () => {
+    const { code } = await authorize(t.app, 'coach@example.com', {}, { admin: '1', roles: 'ADMIN' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/local/callback', payload: { code } });
+    assert.deepEqual((res.json() as { data: SignedIn }).data.user.roles, ['USER']);
     const admin = await signIn(t.app, 'coach@example.com', true);
     assert.deepEqual(admin.user.roles, ['USER', 'ADMIN']);
-    const again = await signIn(t.app, 'coach@example.com', true);
-    assert.deepEqual(again.user.roles, ['USER', 'ADMIN']);
-    const plain = await signIn(t.app, 'coach@example.com', false);
-    assert.deepEqual(plain.user.roles, ['USER']);
+    const plain = await signIn(t.app, 'coach@example.com');
+    assert.deepEqual(plain.user.roles, ['USER', 'ADMIN']);
     assert.equal(plain.user.id, admin.user.id);
+  });
+
+  test('ADMIN_EMAILS: the listed address is an admin from its first sign-in, any case; others are not', async () => {
+    const root = await signIn(t.app, TEST_ADMIN_EMAIL.toUpperCase());
+    assert.deepEqual(root.user.roles, ['USER', 'ADMIN']);
+    const other = await signIn(t.app, 'not-listed@example.com');
+    assert.deepEqual(other.user.roles, ['USER']);
   });
 
   test('open redirects and missing state are rejected; bad e-mail re-renders the form', async () => {

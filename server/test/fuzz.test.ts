@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { startApp, tempDir, type TestApp } from './helpers';
+import { startApp, tempDir, TEST_ADMIN_EMAIL, type TestApp } from './helpers';
 
 type Method = 'GET' | 'POST';
 type Auth = 'none' | 'user' | 'admin' | 'garbage';
@@ -43,7 +43,7 @@ const ROUTES: Route[] = [
   {
     method: 'POST',
     url: '/idp/authorize',
-    body: ['state', 'redirect_uri', 'provider', 'email', 'admin'],
+    body: ['state', 'redirect_uri', 'provider', 'email'],
     html: true,
   },
   { method: 'GET', url: '/idp/logout', query: ['returnTo'], html: true },
@@ -297,9 +297,9 @@ let host: string;
 let userToken = '';
 let adminToken = '';
 
-async function signIn(app: FastifyInstance, email: string, admin = false): Promise<string> {
+/** The stand-in's sign-in; the admin is the test server's ADMIN_EMAILS (TEST_ADMIN_EMAIL). */
+async function signIn(app: FastifyInstance, email: string): Promise<string> {
   const form = new URLSearchParams({ state: 'fuzz', redirect_uri: '/login', provider: 'google', email });
-  if (admin) form.set('admin', '1');
   const auth = await app.inject({
     method: 'POST',
     url: '/idp/authorize',
@@ -323,7 +323,9 @@ let disposable = 0;
 async function tokenFor(route: Route, auth: Auth): Promise<string | null> {
   if (auth === 'none') return null;
   if (auth === 'garbage') return 'eyJhbGciOiJub25lIn0.eyJ1c2VySWQiOiJ4In0.';
-  if (route.consumesSignIn) return signIn(t.app, `fuzz-disposable-${(disposable += 1)}@example.com`, auth === 'admin');
+  if (route.consumesSignIn) {
+    return signIn(t.app, auth === 'admin' ? TEST_ADMIN_EMAIL : `fuzz-disposable-${(disposable += 1)}@example.com`);
+  }
   return auth === 'admin' ? adminToken : userToken;
 }
 
@@ -370,7 +372,7 @@ describe('fuzz: garbage at every route is a 4xx with the envelope, never a 5xx',
     }
     assert.ok(host, `GET /api/v1/health answered 200 for none of the hosts ${candidates.join(', ')}`);
     userToken = await signIn(t.app, 'fuzz-user@example.com');
-    adminToken = await signIn(t.app, 'fuzz-admin@example.com', true);
+    adminToken = await signIn(t.app, TEST_ADMIN_EMAIL);
   });
   after(async () => {
     await t?.close();

@@ -86,6 +86,9 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** Every test server's ADMIN_EMAILS: the admin that makes others admins (signIn's `admin`). */
+export const TEST_ADMIN_EMAIL = 'test-admin@example.com';
+
 export async function startApp(opts: Partial<BuildAppOptions> = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? (await freshDataDir());
   const clock = makeClock();
@@ -96,6 +99,7 @@ export async function startApp(opts: Partial<BuildAppOptions> = {}): Promise<Tes
     distDir: path.join(dataDir, 'no-dist'),
     now: clock.now,
     ...(await testDbOptions(dataDir)),
+    adminEmails: [TEST_ADMIN_EMAIL],
     ...opts,
     dataDir,
   });
@@ -115,11 +119,17 @@ export async function startApp(opts: Partial<BuildAppOptions> = {}): Promise<Tes
 export async function authorize(
   app: FastifyInstance,
   email: string,
-  opts: { admin?: boolean; state?: string; redirectUri?: string } = {},
+  opts: { state?: string; redirectUri?: string } = {},
+  extraFields: Record<string, string> = {},
 ): Promise<{ code: string; state: string; location: string }> {
   const state = opts.state ?? 'test-state';
-  const form = new URLSearchParams({ state, redirect_uri: opts.redirectUri ?? '/login', provider: 'google', email });
-  if (opts.admin) form.set('admin', '1');
+  const form = new URLSearchParams({
+    ...extraFields,
+    state,
+    redirect_uri: opts.redirectUri ?? '/login',
+    provider: 'google',
+    email,
+  });
   const res = await app.inject({
     method: 'POST',
     url: '/idp/authorize',
@@ -137,12 +147,31 @@ export interface SignedIn {
   user: { id: string; email: string; roles: string[] };
 }
 
-export async function signIn(app: FastifyInstance, email: string, admin = false): Promise<SignedIn> {
-  const { code } = await authorize(app, email, { admin });
+async function signInOnce(app: FastifyInstance, email: string): Promise<SignedIn> {
+  const { code } = await authorize(app, email);
   const res = await app.inject({ method: 'POST', url: '/api/v1/auth/local/callback', payload: { code } });
   if (res.statusCode !== 200) throw new Error(`callback failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { data: SignedIn };
   return body.data;
+}
+
+/**
+ * Signs in through the stand-in. With `admin`, as an admin is made: the user signs in once (so it exists),
+ * TEST_ADMIN_EMAIL (the server's ADMIN_EMAILS) promotes it, and it signs in again.
+ */
+export async function signIn(app: FastifyInstance, email: string, admin = false): Promise<SignedIn> {
+  const first = await signInOnce(app, email);
+  if (!admin || first.user.roles.includes('ADMIN')) return first;
+  const root = await signInOnce(app, TEST_ADMIN_EMAIL);
+  if (!root.user.roles.includes('ADMIN')) throw new Error(`${TEST_ADMIN_EMAIL} is not in this server's ADMIN_EMAILS`);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/users/promote',
+    headers: bearer(root.token),
+    payload: { email },
+  });
+  if (res.statusCode !== 200) throw new Error(`promote failed: ${res.statusCode} ${res.body}`);
+  return signInOnce(app, email);
 }
 
 export function bearer(token: string): Record<string, string> {
@@ -183,6 +212,9 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
   while (Date.now() < deadline && child.exitCode === null) {
     const port = Number(/running at http:\/\/localhost:(\d+)\//.exec(output)?.[1] ?? 0);
     if (port) return { child, port, origin: `http://localhost:${port}`, output: () => output };
+    // With a PUBLIC_ORIGIN the line names it, not the port.
+    const publicOrigin = /is running at (\S+)\/ /.exec(output)?.[1];
+    if (publicOrigin) return { child, port: 0, origin: publicOrigin, output: () => output };
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');

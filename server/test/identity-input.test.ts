@@ -60,7 +60,7 @@ describe('bad input on the auth, IdP, error-report and admin routes → 400 with
     ],
     [
       'callback: code is huge',
-      () => ({ method: 'POST', url: '/api/v1/auth/local/callback', payload: { code: 'x'.repeat(600) } }),
+      () => ({ method: 'POST', url: '/api/v1/auth/local/callback', payload: { code: 'x'.repeat(2100) } }),
     ],
     [
       'callback: NUL in code',

@@ -147,6 +147,8 @@ export function renderContext(db: Db, dataDir: string, now: () => number): AppCo
     now,
     tokenTtlSeconds: 3600,
     idpName: 'local',
+    oidc: null,
+    adminEmails: new Set(),
     logoutRedirect: false,
     maxUploadBytes: 100 * 1024 * 1024,
     venues: [],
