@@ -17,7 +17,6 @@ import type { PrerenderedPage, RenderOptions } from './src/prerender/renderPage'
 // Build-time configuration: see the configuration table in README.md.
 const env = {
   API_BASE_URL: process.env.API_BASE_URL ?? '',
-  IDP_NAME: process.env.IDP_NAME ?? 'local',
   GOOGLE_MAPS_KEY: process.env.GOOGLE_MAPS_KEY ?? '',
   SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? 'support@courtside.example',
 };

@@ -5,8 +5,6 @@
 export const config = {
   /** API host; '' means the app's own origin (the local API serves both). */
   apiBaseUrl: (process.env.API_BASE_URL ?? '').replace(/\/+$/, ''),
-  /** Identity provider name used in /api/v1/auth/{provider}/…; the local API's stand-in is 'local'. */
-  idpName: process.env.IDP_NAME || 'local',
   /** With a key the real Google Maps loader is used; without, the local API's stand-in places script. */
   googleMapsKey: process.env.GOOGLE_MAPS_KEY ?? '',
   supportEmail: process.env.SUPPORT_EMAIL || 'support@courtside.example',

@@ -25,7 +25,7 @@ async function storeWithSecrets() {
   const store = makeStore({ runSagas: false });
   store.dispatch(loginPageOpened({ search: `?code=${code}&state=${csrfState}` }));
   const authApi = await loadAuthApi();
-  await store.dispatch(authApi.endpoints.completeLogin.initiate({ code }));
+  await store.dispatch(authApi.endpoints.completeLogin.initiate({ provider: 'local', code }));
   store.dispatch(
     sessionStarted({
       record: { user: TEST_USER, token, lastActivity: 1, lastRefresh: 1, persistAcrossRestarts: false, clockOffsetMs: 0 },

@@ -2,28 +2,38 @@ import fc from 'fast-check';
 import { lenientDecode, parseLoginReturn, stateOfAuthUrl } from './loginCallback';
 
 describe('parseLoginReturn', () => {
-  it('is nothing on a plain /login', () => expect(parseLoginReturn('', 'local')).toEqual({ kind: 'none' }));
+  it('is nothing on a plain /login', () => expect(parseLoginReturn('')).toEqual({ kind: 'none' }));
 
   it('reads code and state', () =>
-    expect(parseLoginReturn('?code=abc&state=s1', 'local')).toEqual({ kind: 'callback', code: 'abc', state: 's1' }));
+    expect(parseLoginReturn('?code=abc&state=s1')).toEqual({ kind: 'callback', code: 'abc', state: 's1' }));
 
   it('reads a callback without a state (the API gave none), and an empty state as none', () => {
-    expect(parseLoginReturn('?code=abc', 'local')).toEqual({ kind: 'callback', code: 'abc', state: null });
-    expect(parseLoginReturn('?code=abc&state=', 'local')).toEqual({ kind: 'callback', code: 'abc', state: null });
+    expect(parseLoginReturn('?code=abc')).toEqual({ kind: 'callback', code: 'abc', state: null });
+    expect(parseLoginReturn('?code=abc&state=')).toEqual({ kind: 'callback', code: 'abc', state: null });
   });
 
   it('decodes escapes in code and state', () =>
-    expect(parseLoginReturn('?code=a%2Fb%3D&state=s%20t', 'local')).toEqual({ kind: 'callback', code: 'a/b=', state: 's t' }));
+    expect(parseLoginReturn('?code=a%2Fb%3D&state=s%20t')).toEqual({ kind: 'callback', code: 'a/b=', state: 's t' }));
 
-  it('refuses an empty code', () => expect(parseLoginReturn('?code=&state=s1', 'local')).toEqual({ kind: 'invalid' }));
+  it('reads the issuer a provider names (RFC 9207); refuses one given twice', () => {
+    expect(parseLoginReturn('?code=abc&state=s1&iss=https%3A%2F%2Fsso.example')).toStrictEqual({
+      kind: 'callback',
+      code: 'abc',
+      state: 's1',
+      iss: 'https://sso.example',
+    });
+    expect(parseLoginReturn('?code=abc&state=s1&iss=a&iss=b')).toEqual({ kind: 'invalid' });
+  });
 
-  it.each(['?logout=success', '?local_logout=true', '?from=provider-logout', '?from=%6C%6F%67%6F%75%74%E0%A4'])(
+  it('refuses an empty code', () => expect(parseLoginReturn('?code=&state=s1')).toEqual({ kind: 'invalid' }));
+
+  it.each(['?logout=success', '?local_logout=true', '?keycloak_logout=true', '?from=provider-logout', '?from=%6C%6F%67%6F%75%74%E0%A4'])(
     'treats %s as a logout marker',
-    (search) => expect(parseLoginReturn(search, 'local')).toEqual({ kind: 'logout' }),
+    (search) => expect(parseLoginReturn(search)).toEqual({ kind: 'logout' }),
   );
 
   it('passes on a provider error', () =>
-    expect(parseLoginReturn('?error=access_denied&error_description=User%20cancelled', 'local')).toEqual({
+    expect(parseLoginReturn('?error=access_denied&error_description=User%20cancelled')).toEqual({
       kind: 'providerError',
       message: 'User cancelled',
     }));
@@ -43,14 +53,14 @@ describe('parseLoginReturn', () => {
       ['?local_logout=%', { kind: 'logout' }],
       ['?error=%E0%A4%A', { kind: 'providerError', message: '%E0%A4%A' }],
       ['?error_description=Bad%20%E0%A4%A', { kind: 'providerError', message: 'Bad %E0%A4%A' }],
-    ])('%s → %j', (search, expected) => expect(parseLoginReturn(search, 'local')).toEqual(expected));
+    ])('%s → %j', (search, expected) => expect(parseLoginReturn(search)).toEqual(expected));
 
     it('for any query string at all', () =>
       fc.assert(
         fc.property(
           fc.string({ unit: fc.constantFrom('%', 'E', '0', 'A', '4', '=', '&', '?', 'c', 'o', 'd', 'e', '+', 'é', '\uD800') }),
           (s) => {
-            expect(() => parseLoginReturn(s, 'local')).not.toThrow();
+            expect(() => parseLoginReturn(s)).not.toThrow();
             expect(() => lenientDecode(s)).not.toThrow();
           },
         ),

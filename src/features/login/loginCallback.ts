@@ -5,7 +5,7 @@ export type LoginReturn =
   | { kind: 'none' }
   | { kind: 'logout' }
   | { kind: 'providerError'; message: string }
-  | { kind: 'callback'; code: string; state: string | null }
+  | { kind: 'callback'; code: string; state: string | null; iss?: string }
   | { kind: 'invalid' };
 
 /** A query parameter as written (`raw`) and decoded; `value` is null when its escapes are malformed. */
@@ -64,16 +64,16 @@ function shown(params: Map<string, Param[]>, name: string): string | null {
 }
 
 /**
- * Logout callback markers: logout=success, a provider-named `{provider}_logout=true`, or any URL
- * containing 'logout'. A code must be a non-empty string; a code or state with malformed escapes, or
+ * Logout callback markers: logout=success, a provider-named `{provider}_logout=true` (any provider's name), or any
+ * URL containing 'logout'. A code must be a non-empty string; a code or state with malformed escapes, or
  * given twice, makes the return invalid. Other parameters (`next`, say) are not read: after sign-in
  * the app always goes to / (docs/product/part-1.md §2). Never throws.
  */
-export function parseLoginReturn(search: string, providerName: string): LoginReturn {
+export function parseLoginReturn(search: string): LoginReturn {
   const params = readQuery(search);
   if (
     single(params, 'logout') === 'success' ||
-    single(params, `${providerName}_logout`) === 'true' ||
+    [...params.keys()].some((name) => name.endsWith('_logout') && single(params, name) === 'true') ||
     lenientDecode(search).toLowerCase().includes('logout')
   ) {
     return { kind: 'logout' };
@@ -83,8 +83,10 @@ export function parseLoginReturn(search: string, providerName: string): LoginRet
   if (!params.has('code')) return { kind: 'none' };
   const code = single(params, 'code');
   const state = single(params, 'state');
-  if (typeof code !== 'string' || code.trim() === '' || state === null) return { kind: 'invalid' };
-  return { kind: 'callback', code, state: normaliseState(state ?? null) };
+  const iss = single(params, 'iss');
+  if (typeof code !== 'string' || code.trim() === '' || state === null || iss === null) return { kind: 'invalid' };
+  // The issuer the provider named (RFC 9207), passed on for the server to check.
+  return { kind: 'callback', code, state: normaliseState(state ?? null), ...(iss ? { iss } : {}) };
 }
 
 /** The `state` the provider must send back, read from the authUrl we were given; null when it has none. */

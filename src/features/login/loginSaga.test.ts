@@ -47,6 +47,41 @@ function fakeProvider(authUrl: string, token = makeToken({})) {
 const settle = () => new Promise((r) => setTimeout(r, 450));
 
 describe('login flow', () => {
+  it("asks the server which provider signs people in, and goes through that provider's paths with the issuer it named", async () => {
+    const posted: unknown[] = [];
+    apiServer.use(
+      http.get(API('auth/config'), () => HttpResponse.json({ success: true, data: { provider: 'keycloak' } })),
+      http.get(API('auth/keycloak/login'), () =>
+        HttpResponse.json({ success: true, data: { authUrl: 'https://sso.example/auth?state=kc-1' } }),
+      ),
+      http.post(API('auth/keycloak/callback'), async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json({ success: true, data: { user: TEST_USER, token: makeToken({}) } });
+      }),
+    );
+    const { store, redirect } = start();
+    await settle();
+    store.dispatch(loginStarted({ keepSignedIn: false }));
+    await settle();
+    expect(redirect).toHaveBeenCalledWith('https://sso.example/auth?state=kc-1');
+    // The provider's name is kept with the pending sign-in: the callback does not ask again.
+    apiServer.use(http.get(API('auth/config'), () => HttpResponse.json({ success: false }, { status: 500 })));
+    store.dispatch(loginPageOpened({ search: '?code=kc-code&state=kc-1&iss=https%3A%2F%2Fsso.example' }));
+    await settle();
+    expect(posted).toEqual([{ code: 'kc-code', state: 'kc-1', iss: 'https://sso.example' }]);
+    expect(store.getState().session).toMatchObject({ status: 'signedIn' });
+  });
+
+  it('shows the start error when the server cannot say which provider signs people in', async () => {
+    apiServer.use(http.get(API('auth/config'), () => HttpResponse.error()));
+    const { store, redirect } = start();
+    await settle();
+    store.dispatch(loginStarted({ keepSignedIn: false }));
+    await settle();
+    expect(redirect).not.toHaveBeenCalled();
+    expect(store.getState().login.error?.message).toBe('Network error. Please check your connection.');
+  });
+
   it('goes to the provider with a remembered state, then completes sign-in and lands on /', async () => {
     const token = makeToken({});
     const posted: unknown[] = [];
@@ -68,7 +103,7 @@ describe('login flow', () => {
 
     store.dispatch(loginPageOpened({ search: '?code=c-1&state=st-1' }));
     await settle();
-    expect(posted).toEqual([{ code: 'c-1' }]);
+    expect(posted).toEqual([{ code: 'c-1', state: 'st-1' }]);
     expect(store.getState().session).toMatchObject({ status: 'signedIn', user: TEST_USER, persistAcrossRestarts: true });
     expect(navigate).toHaveBeenLastCalledWith('/', { replace: true });
     expect(localStorage.getItem(fullKey('auth.persistent'))).not.toBeNull();
@@ -186,7 +221,7 @@ describe('a malformed address on /login', () => {
     await settle();
     store.dispatch(loginPageOpened({ search: '?next=%E0%A4%A&code=c-1&state=st-1' }));
     await settle();
-    expect(posted).toEqual([{ code: 'c-1' }]);
+    expect(posted).toEqual([{ code: 'c-1', state: 'st-1' }]);
     expect(store.getState().session.status).toBe('signedIn');
     expect(navigate).toHaveBeenLastCalledWith('/', { replace: true });
   });
@@ -256,7 +291,7 @@ describe('the state check', () => {
     await settle();
     other.store.dispatch(loginPageOpened({ search: '?code=c-9&state=st-9' }));
     await settle();
-    expect(posted).toEqual([{ code: 'c-9' }]);
+    expect(posted).toEqual([{ code: 'c-9', state: 'st-9' }]);
     expect(other.store.getState().session).toMatchObject({ status: 'signedIn', persistAcrossRestarts: true });
     expect(other.navigate).toHaveBeenLastCalledWith('/', { replace: true });
     expect(localStorage.getItem(PENDING_KEY)).toBeNull();
@@ -275,7 +310,7 @@ describe('the state check', () => {
     await settle();
     store.dispatch(loginPageOpened({ search: '?code=c-b&state=tab-b' }));
     await settle();
-    expect(posted).toEqual([{ code: 'c-b' }]);
+    expect(posted).toEqual([{ code: 'c-b', state: 'tab-b' }]);
     expect(store.getState().session.persistAcrossRestarts).toBe(true);
     expect(JSON.parse(localStorage.getItem(PENDING_KEY) ?? '[]')).toEqual([expect.objectContaining({ state: 'tab-a' })]);
   });
@@ -307,7 +342,7 @@ describe('the state check', () => {
     await settle();
     store.dispatch(loginPageOpened({ search: '?code=c-2&state=st-2' }));
     await settle();
-    expect(posted).toEqual([{ code: 'c-2' }]);
+    expect(posted).toEqual([{ code: 'c-2', state: 'st-2' }]);
     expect(store.getState().session.status).toBe('signedIn');
   });
 });
@@ -356,7 +391,7 @@ describe('the session a callback answer starts', () => {
     expect(posted).toEqual([]);
     store.dispatch(loginPageOpened({ search: '?code=c-g&state=good' }));
     await settle();
-    expect(posted).toEqual([{ code: 'c-g' }]);
+    expect(posted).toEqual([{ code: 'c-g', state: 'good' }]);
     expect(store.getState().session).toMatchObject({ status: 'signedIn', persistAcrossRestarts: true });
   });
 });

@@ -1,7 +1,6 @@
 import { call, delay, getContext, put, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { AppServices } from '../../app/services';
-import { config } from '../../app/config';
 import { toApiFailure } from '../../api/apiErrors';
 import { runLoadedMutation, type MutationAnswer } from '../../api/runMutation';
 import {
@@ -28,25 +27,38 @@ function failureOf(answer: { error: unknown }) {
   return toApiFailure(answer.error as Parameters<typeof toApiFailure>[0]);
 }
 
+/** The server's identity provider name (IDP_NAME), asked at run time so one build serves any provider. */
+function* askProvider(): SagaIterator<Answer<string>> {
+  const answer: Answer<string> = yield call(runLoadedMutation<AuthApi, string>, loadAuthApi, (authApi: AuthApi) =>
+    authApi.endpoints.authProvider.initiate(),
+  );
+  return answer;
+}
+
 /**
  * Off to the provider. The authUrl's `state`, when it has one, is remembered for the login CSRF check
  * on the way back; without one the sign-in goes ahead unchecked (docs/decisions.md: it then rests on
- * the single-use, 60 s code and the same-origin redirect).
+ * the single-use, 60 s code and the same-origin redirect). The provider's name is remembered with it.
  */
 function* startLogin(action: ReturnType<typeof loginStarted>): SagaIterator {
   const services: AppServices = yield getContext('services');
+  const provider: Answer<string> = yield call(askProvider);
+  if ('error' in provider) {
+    yield put(loginFailed(loginErrorFor('start', failureOf(provider))));
+    return;
+  }
   const answer: Answer<string> = yield call(runLoadedMutation<AuthApi, string>, loadAuthApi, (authApi: AuthApi) =>
-    authApi.endpoints.startLogin.initiate(),
+    authApi.endpoints.startLogin.initiate({ provider: provider.data }),
   );
   if ('error' in answer) {
     yield put(loginFailed(loginErrorFor('start', failureOf(answer))));
     return;
   }
-  rememberPendingLogin(stateOfAuthUrl(answer.data), action.payload.keepSignedIn, services.clock.now());
+  rememberPendingLogin(stateOfAuthUrl(answer.data), action.payload.keepSignedIn, services.clock.now(), provider.data);
   services.redirect(answer.data);
 }
 
-function* completeLogin(code: string, returnedState: string | null): SagaIterator {
+function* completeLogin(code: string, returnedState: string | null, iss: string | undefined): SagaIterator {
   const services: AppServices = yield getContext('services');
   // Login CSRF: the provider must return the state of a sign-in this browser started (any tab).
   const pending: PendingLogin | null = findPendingLogin(returnedState, services.clock.now());
@@ -57,9 +69,13 @@ function* completeLogin(code: string, returnedState: string | null): SagaIterato
     return;
   }
   yield put(loginCompleting());
-  const answer: Answer<AuthResponse> = yield call(runLoadedMutation<AuthApi, AuthResponse>, loadAuthApi, (authApi: AuthApi) =>
-    authApi.endpoints.completeLogin.initiate({ code }),
-  );
+  const provider: Answer<string> = pending.provider ? { data: pending.provider } : yield call(askProvider);
+  const answer: Answer<AuthResponse> =
+    'error' in provider
+      ? provider
+      : yield call(runLoadedMutation<AuthApi, AuthResponse>, loadAuthApi, (authApi: AuthApi) =>
+          authApi.endpoints.completeLogin.initiate({ provider: provider.data, code, state: returnedState, iss }),
+        );
   const now = services.clock.now();
   if ('error' in answer) {
     const failure = failureOf(answer);
@@ -94,7 +110,7 @@ function* completeLogin(code: string, returnedState: string | null): SagaIterato
 
 function* handleLoginPage(action: ReturnType<typeof loginPageOpened>): SagaIterator {
   const services: AppServices = yield getContext('services');
-  const back = parseLoginReturn(action.payload.search, config.idpName);
+  const back = parseLoginReturn(action.payload.search);
   switch (back.kind) {
     case 'none':
       return;
@@ -113,7 +129,7 @@ function* handleLoginPage(action: ReturnType<typeof loginPageOpened>): SagaItera
       yield put(loginFailed(INVALID_AUTH_RESPONSE));
       return;
     case 'callback':
-      yield call(completeLogin, back.code, back.state);
+      yield call(completeLogin, back.code, back.state, back.iss);
   }
 }
 

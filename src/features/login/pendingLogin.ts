@@ -10,6 +10,8 @@ import { readJson, remove, StorageKeys, writeJson } from '../../app/storage';
  */
 const pendingLoginSchema = v.object({
   state: v.nullable(v.string()),
+  /** The server's provider name when the sign-in started (absent in entries written before it was kept). */
+  provider: v.optional(v.string()),
   keepSignedIn: v.boolean(),
   expiresAt: v.pipe(v.number(), v.finite()),
 });
@@ -41,8 +43,11 @@ export function normaliseState(state: string | null): string | null {
   return state === null || state === '' ? null : state;
 }
 
-export function rememberPendingLogin(state: string | null, keepSignedIn: boolean, now: number): void {
-  writePending([...readPending(now), { state: normaliseState(state), keepSignedIn, expiresAt: now + PENDING_LOGIN_TTL_MS }]);
+export function rememberPendingLogin(state: string | null, keepSignedIn: boolean, now: number, provider: string): void {
+  writePending([
+    ...readPending(now),
+    { state: normaliseState(state), provider, keepSignedIn, expiresAt: now + PENDING_LOGIN_TTL_MS },
+  ]);
 }
 
 /**

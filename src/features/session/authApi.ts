@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { api } from '../../api/apiSlice';
 import { envelope } from '../../api/envelope';
-import { config } from '../../app/config';
 import { readerSchema } from '../../lib/readerSchema';
 import { readAuthAnswer, type AuthResponse } from './authRecord';
 import { AUTH_REQUEST_TIMEOUT_MS, LOGOUT_TIMEOUT_MS } from './constants';
@@ -13,22 +12,43 @@ const logoutSchema = envelope(
   v.object({ requiresRedirect: v.optional(v.boolean(), false), logoutUrl: v.optional(v.nullable(v.string())) }),
 );
 
-const provider = () => encodeURIComponent(config.idpName);
+/** The server's IDP_NAME: a path segment (docs/api.md "Sign-in"). */
+const configSchema = envelope(v.object({ provider: v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/)) }));
+
+/** What the provider sent the browser back with, as the server needs it to finish the sign-in. */
+export interface LoginReturnParams {
+  provider: string;
+  code: string;
+  state?: string | null;
+  iss?: string;
+}
 
 /** Auth calls of docs/product/part-1.md §7. None of them goes through the re-auth logic of the baseQuery. */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    startLogin: build.mutation<string, void>({
-      query: () => ({ url: `auth/${provider()}/login`, method: 'GET', timeout: AUTH_REQUEST_TIMEOUT_MS }),
+    /** Which provider signs people in: the server's setting, so one build serves any. */
+    authProvider: build.mutation<string, void>({
+      query: () => ({ url: 'auth/config', method: 'GET', timeout: AUTH_REQUEST_TIMEOUT_MS }),
+      rawResponseSchema: configSchema,
+      transformResponse: (raw: v.InferOutput<typeof configSchema>) => raw.data.provider,
+      extraOptions: { auth: 'none' },
+    }),
+    startLogin: build.mutation<string, { provider: string }>({
+      query: ({ provider }) => ({
+        url: `auth/${encodeURIComponent(provider)}/login`,
+        method: 'GET',
+        timeout: AUTH_REQUEST_TIMEOUT_MS,
+      }),
       rawResponseSchema: loginUrlSchema,
       transformResponse: (raw: v.InferOutput<typeof loginUrlSchema>) => raw.data.authUrl,
       extraOptions: { auth: 'none' },
     }),
-    completeLogin: build.mutation<AuthResponse, { code: string }>({
-      query: ({ code }) => ({
-        url: `auth/${provider()}/callback`,
+    completeLogin: build.mutation<AuthResponse, LoginReturnParams>({
+      query: ({ provider, code, state, iss }) => ({
+        url: `auth/${encodeURIComponent(provider)}/callback`,
         method: 'POST',
-        body: { code },
+        // The spec's {code}, with the state a hosted provider's sign-in is found by and the issuer it named.
+        body: { code, ...(state ? { state } : {}), ...(iss ? { iss } : {}) },
         timeout: AUTH_REQUEST_TIMEOUT_MS,
       }),
       rawResponseSchema: authResponseSchema,
