@@ -15,12 +15,13 @@ import { crashChecks } from './probe/checks-crash';
 import { inputChecks } from './probe/checks-input';
 import { refusalChecks, secretEnvChecks, tokenChecks } from './probe/checks-keys';
 import { defaultOriginChecks, makeDist, originChecks, sourceMapChecks } from './probe/checks-origin';
+import { providerServer, roleChecks } from './probe/checks-identity';
 import { sessionChecks } from './probe/checks-session';
 import { Client } from './probe/client';
 import type { Probe } from './probe/context';
 import { describe } from './probe/http';
 import { newTally, runChecks, skipChecks, type Check, type Tally } from './probe/runner';
-import { freePort, launch, stop, waitUp, type Proc } from './probe/server';
+import { freePort, launch, PROBE_ADMIN_EMAIL, stop, waitUp, type Proc } from './probe/server';
 
 /** The whole run is bounded: past this, whatever is running is stopped and reported. */
 const RUN_LIMIT_MS = 180_000;
@@ -48,7 +49,7 @@ async function startOrReport(tally: Tally, name: string, proc: Proc): Promise<bo
 
 /** Everything that needs the main server's users, location and clip. */
 async function setUp(client: Client, proc: Proc, procs: Proc[], dataDir: string, sampleClip: Buffer): Promise<Probe> {
-  const admin = await client.signIn('probe-admin@example.com', true);
+  const admin = await client.signIn(PROBE_ADMIN_EMAIL);
   const owner = await client.signIn('probe-owner@example.com');
   const loc = await client.call('POST', '/api/v1/locations', admin.token, {
     name: 'Probe Park',
@@ -94,6 +95,7 @@ async function mainServer(tally: Tally, work: string, sampleClip: Buffer, procs:
     accessChecks,
     inputChecks,
     sessionChecks,
+    roleChecks,
     crashChecks,
   ];
   for (const group of groups) await runChecks(tally, group(probe));
@@ -136,6 +138,7 @@ async function main(): Promise<number> {
       await secretEnvServer(tally, work, procs);
       await Promise.all(procs.map(stop));
       await runChecks(tally, refusalChecks(work, path.join(work, 'dist'), procs));
+      await providerServer(tally, work, path.join(work, 'dist'), procs);
     })().catch((err: unknown) => {
       // A fault of the probe itself still ends in the tally (and exit 1), not a silent pass.
       tally.failed += 1;

@@ -1,10 +1,12 @@
 /**
  * Signing in. `signIn` goes the way a user does: the app's Sign in button, the local API's stand-in identity
- * provider page (server/routes/idp.ts: radio "Google"/"Apple", "Email", "Administrator", "Continue"), and back
- * to the app on '/'. `signInOverHttp` and `signInAs` skip the screens, for tests whose subject is not the
- * sign-in (docs/decisions.md "Browser tests sign in through the screens only where the sign-in is the subject").
+ * provider page (server/routes/idp.ts: radio "Google"/"Apple", "Email", "Continue"), and back to the app on '/'.
+ * `signInOverHttp` and `signInAs` skip the screens, for tests whose subject is not the sign-in (docs/decisions.md
+ * "Browser tests sign in through the screens only where the sign-in is the subject"). An admin is made as on a
+ * real server: the server's ADMIN_EMAILS admin (E2E_ADMIN_EMAIL) promotes the user.
  */
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN_EMAIL } from './server';
 import { waitForScreen } from './shell';
 
 /** Where the app keeps the session: tab storage, and a persistent copy with "Keep me signed in" or on mobile. */
@@ -20,6 +22,7 @@ export interface SignInOptions {
 
 /** On the app's login screen: tick "Keep me signed in" if asked, press Sign in, fill the IdP form. */
 export async function signInFromLoginPage(page: Page, opts: SignInOptions): Promise<void> {
+  if (opts.admin) await makeAdmin(page.request, opts.email);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   if (opts.keepSignedIn) await page.getByLabel('Keep me signed in').check();
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -32,14 +35,12 @@ export async function fillProviderForm(page: Page, opts: SignInOptions): Promise
   await expect(page.getByRole('heading', { name: /Sign in to/ })).toBeVisible();
   await page.getByRole('radio', { name: opts.provider ?? 'Google' }).check();
   await page.getByLabel('Email').fill(opts.email);
-  const admin = page.getByRole('checkbox', { name: 'Administrator' });
-  if (opts.admin) await admin.check();
-  else await admin.uncheck();
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
 /** The full user path from a signed-out browser: '/' → guard → /login → provider → '/'. */
 export async function signIn(page: Page, opts: SignInOptions): Promise<void> {
+  if (opts.admin) await makeAdmin(page.request, opts.email);
   await page.goto('/');
   await page.waitForURL('**/login');
   await signInFromLoginPage(page, opts);
@@ -62,8 +63,8 @@ export async function signInOverHttp(
 ): Promise<SignedInOverHttp> {
   const http = typeof api === 'string' ? await playwrightRequest.newContext({ baseURL: api }) : api;
   try {
+    if (opts.admin) await makeAdmin(http, email);
     const form: Record<string, string> = { state: 'e2e', redirect_uri: '/login', provider: 'google', email };
-    if (opts.admin) form['admin'] = '1';
     const authorize = await http.post('/idp/authorize', { form, maxRedirects: 0 });
     expect(authorize.status(), `the provider's form for ${email}: ${await authorize.text()}`).toBe(302);
     const code = new URL(authorize.headers()['location'] ?? '', 'http://app.invalid').searchParams.get('code');
@@ -79,6 +80,26 @@ export async function signInOverHttp(
   } finally {
     if (typeof api === 'string') await http.dispose();
   }
+}
+
+/** The stand-in's sign-in over HTTP, as it is (no role asked for). */
+async function plainSignIn(http: APIRequestContext, email: string): Promise<SignedInOverHttp> {
+  return signInOverHttp(http, email);
+}
+
+/**
+ * Makes `email` an admin the way a server's admin does: the user is signed in once (so it exists), then
+ * E2E_ADMIN_EMAIL, which the test servers' ADMIN_EMAILS names, promotes it. Its next sign-in carries ADMIN.
+ */
+export async function makeAdmin(http: APIRequestContext, email: string): Promise<void> {
+  if (email.toLowerCase() === E2E_ADMIN_EMAIL) return;
+  await plainSignIn(http, email);
+  const root = await plainSignIn(http, E2E_ADMIN_EMAIL);
+  const res = await http.post('/api/v1/admin/users/promote', {
+    headers: { authorization: `Bearer ${root.token}`, 'x-frontend-client': 'true' },
+    data: { email },
+  });
+  expect(res.status(), `promoting ${email}: ${await res.text()}`).toBe(200);
 }
 
 /**

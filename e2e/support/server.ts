@@ -10,6 +10,8 @@ import path from 'node:path';
 import { freePort, sleep } from '../../scripts/support/net';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+/** Every test server's ADMIN_EMAILS. */
+export const E2E_ADMIN_EMAIL = 'e2e-admin@example.com';
 export const DIST_DIR = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(REPO_ROOT, 'dist');
 
 export interface StartServerOptions {
@@ -91,6 +93,8 @@ function launch(port: number, dataDir: string, opts: StartServerOptions, collect
       DATA_DIR: dataDir,
       DIST_DIR,
       TOKEN_TTL_SECONDS: String(opts.tokenTtlSeconds ?? 3600),
+      // The admin who makes the tests' admins (e2e/support/auth.ts): no sign-in field grants a role.
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
       ...opts.env,
       DEMO_DATA: opts.demoData ? '1' : '0',

@@ -24,10 +24,23 @@ export interface Server {
  * (detached), so stopping it also ends the ffmpeg/ffprobe children uploads start, and Ctrl-C reaches only us: we
  * stop it ourselves, in order.
  */
+/** The load servers' ADMIN_EMAILS: the admin the seed signs in as. */
+export const BENCH_ADMIN_EMAIL = 'bench-admin@example.com';
+
 export async function startServer(dataDir: string, env: Record<string, string>): Promise<Server> {
   const inherited: NodeJS.ProcessEnv = { ...process.env };
   // Whatever in our environment would change what is measured behind our back.
-  for (const key of ['DATABASE_URL', 'SECRET_KEY', 'TRUST_PROXY', 'GOOGLE_MAPS_KEY', 'LOGOUT_REDIRECT', 'IDP_NAME']) {
+  for (const key of [
+    'DATABASE_URL',
+    'SECRET_KEY',
+    'TRUST_PROXY',
+    'GOOGLE_MAPS_KEY',
+    'LOGOUT_REDIRECT',
+    'IDP_NAME',
+    'OIDC_ISSUER',
+    'OIDC_CLIENT_ID',
+    'STANDIN_IDP',
+  ]) {
     delete inherited[key];
   }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
@@ -44,6 +57,7 @@ export async function startServer(dataDir: string, env: Record<string, string>):
       LOG_LEVEL: 'silent',
       PUBLIC_ORIGIN: '',
       RENDER_WORKERS: '0', // no renders are queued; a worker would only poll
+      ADMIN_EMAILS: BENCH_ADMIN_EMAIL,
       ...env,
     },
   });

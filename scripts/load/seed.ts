@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from './processes';
+import { BENCH_ADMIN_EMAIL, REPO_ROOT } from './processes';
 
 export interface Venue {
   id: string;
@@ -87,9 +87,8 @@ async function call<T>(origin: string, method: string, url: string, init: { toke
 }
 
 /** The stand-in IdP's form (302 with ?code=), then the callback that trades the code for a token. */
-export async function signIn(origin: string, email: string, admin = false): Promise<string> {
+export async function signIn(origin: string, email: string): Promise<string> {
   const form = new URLSearchParams({ state: 'bench', redirect_uri: '/login', provider: 'google', email });
-  if (admin) form.set('admin', '1');
   const res = await fetch(`${origin}/idp/authorize`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -168,7 +167,7 @@ export async function seed(origin: string, plan: SeedPlan): Promise<Seeded> {
   const venues = loadVenues();
   const near = venues.find((v) => v.state === 'AZ');
   if (!near) throw new Error('server/data/venues.json has no venue in Arizona');
-  const admin = await signIn(origin, 'bench-admin@example.com', true);
+  const admin = await signIn(origin, BENCH_ADMIN_EMAIL);
   const events = await createEvents(origin, admin, venues, now);
   const clip = makeClip();
   const tokens: string[] = [];

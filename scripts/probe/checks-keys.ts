@@ -57,6 +57,12 @@ export function refusalChecks(work: string, distDir: string, procs: Proc[]): Che
       run: () =>
         expectRefusal(procs, distDir, work, 'shortenv', null, { SECRET_KEY: randomBytes(16).toString('base64') }, 'SECRET_KEY'),
     },
+    {
+      name: 'a public PUBLIC_ORIGIN without OIDC_ISSUER or STANDIN_IDP=1 → server refuses to start, naming OIDC_ISSUER',
+      timeoutMs: 50_000,
+      run: () =>
+        expectRefusal(procs, distDir, work, 'nosignin', null, { PUBLIC_ORIGIN: 'https://courtside.example' }, 'OIDC_ISSUER'),
+    },
   ];
 }
 

@@ -31,9 +31,9 @@ export class Client {
     return this.send({ method, path, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   }
 
-  async signIn(email: string, admin = false): Promise<Session> {
-    const form = new URLSearchParams({ state: 'probe', redirect_uri: '/login', provider: 'google', email });
-    if (admin) form.set('admin', '1');
+  /** The stand-in's sign-in; `extra` fields go along with the form (none of them may grant anything). */
+  async signIn(email: string, extra: Record<string, string> = {}): Promise<Session> {
+    const form = new URLSearchParams({ ...extra, state: 'probe', redirect_uri: '/login', provider: 'google', email });
     const auth = await this.send({
       method: 'POST',
       path: '/idp/authorize',

@@ -30,10 +30,23 @@ export interface Proc {
   signal(sig: NodeJS.Signals): void;
 }
 
+export const PROBE_ADMIN_EMAIL = 'probe-admin@example.com';
+
 /** Environment the server gets: ours minus anything that would change its behaviour behind our back. */
 function serverEnv(spec: ServerSpec): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['SECRET_KEY', 'PUBLIC_ORIGIN', 'SOURCE_MAPS', 'LOGOUT_REDIRECT', 'IDP_NAME', 'GOOGLE_MAPS_KEY']) {
+  for (const key of [
+    'SECRET_KEY',
+    'PUBLIC_ORIGIN',
+    'SOURCE_MAPS',
+    'LOGOUT_REDIRECT',
+    'IDP_NAME',
+    'GOOGLE_MAPS_KEY',
+    'OIDC_ISSUER',
+    'OIDC_CLIENT_ID',
+    'OIDC_CLIENT_SECRET',
+    'STANDIN_IDP',
+  ]) {
     delete env[key];
   }
   return {
@@ -46,6 +59,8 @@ function serverEnv(spec: ServerSpec): NodeJS.ProcessEnv {
     LOG_LEVEL: 'warn',
     // The probe judges the server's answers on data it made itself, not on the demo's.
     DEMO_DATA: '0',
+    // The probe's admin is made as every admin is: named in ADMIN_EMAILS.
+    ADMIN_EMAILS: PROBE_ADMIN_EMAIL,
     ...spec.env,
   };
 }

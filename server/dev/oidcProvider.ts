@@ -104,7 +104,9 @@ export async function signInAtProvider(authUrl: string, login: string): Promise<
     if (res.status !== 200) throw new Error(`the provider answered ${res.status}: ${html.slice(0, 300)}`);
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
     if (!action) throw new Error(`no form on the provider's page: ${html.slice(0, 300)}`);
-    const form: Record<string, string> = /name="login"/.test(html) ? { prompt: 'login', login, password: 'any' } : { prompt: 'consent' };
+    const form: Record<string, string> = /name="login"/.test(html)
+      ? { prompt: 'login', login, password: 'any' }
+      : { prompt: 'consent' };
     const posted = await send(new URL(action, url).toString(), form);
     const after = posted.headers.get('location');
     if (!after) throw new Error(`the provider's ${form.prompt} page answered ${posted.status}`);

@@ -112,7 +112,11 @@ describe('public origin (PUBLIC_ORIGIN=http://localhost:3000)', () => {
 describe('public origin behind a proxy (TRUST_PROXY)', () => {
   let t: TestApp;
   before(async () => {
-    t = await startApp({ publicOrigin: 'https://courtside.example', trustProxy: true, identity: { kind: 'standin', explicit: true } });
+    t = await startApp({
+      publicOrigin: 'https://courtside.example',
+      trustProxy: true,
+      identity: { kind: 'standin', explicit: true },
+    });
   });
   after(async () => {
     await t.close();

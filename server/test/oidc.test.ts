@@ -181,7 +181,10 @@ describe('OpenID Connect sign-in against a real provider', () => {
 
   test('refused: an unknown state, and a callback without one', async () => {
     const back = await signInAtProvider(await startLogin(t), 'parent@club.example');
-    assertRefused(await callback(t, { code: back.searchParams.get('code') ?? '', state: 'not-a-state-of-ours' }), 'INVALID_STATE');
+    assertRefused(
+      await callback(t, { code: back.searchParams.get('code') ?? '', state: 'not-a-state-of-ours' }),
+      'INVALID_STATE',
+    );
     assertRefused(await callback(t, { code: back.searchParams.get('code') ?? '' }), 'INVALID_STATE');
   });
 
@@ -324,7 +327,12 @@ describe('which provider a server may use', () => {
     assert.deepEqual(parseIdentityEnv({}), { kind: 'standin', explicit: false });
     assert.deepEqual(parseIdentityEnv({ STANDIN_IDP: '1' }), { kind: 'standin', explicit: true });
     assert.deepEqual(
-      parseIdentityEnv({ OIDC_ISSUER: 'https://accounts.google.com', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 's', STANDIN_IDP: '1' }),
+      parseIdentityEnv({
+        OIDC_ISSUER: 'https://accounts.google.com',
+        OIDC_CLIENT_ID: 'id',
+        OIDC_CLIENT_SECRET: 's',
+        STANDIN_IDP: '1',
+      }),
       { kind: 'oidc', issuer: 'https://accounts.google.com', clientId: 'id', clientSecret: 's' },
     );
     assert.throws(() => parseIdentityEnv({ OIDC_ISSUER: 'https://accounts.google.com' }), IdentityConfigError);

@@ -586,7 +586,10 @@ describe('public watch page', () => {
   });
 
   test('https origin: og:video:secure_url too', async () => {
-    const secure = await startHighlightApp(NOW, { publicOrigin: 'https://courtside.example', identity: { kind: 'standin', explicit: true } });
+    const secure = await startHighlightApp(NOW, {
+      publicOrigin: 'https://courtside.example',
+      identity: { kind: 'standin', explicit: true },
+    });
     try {
       // Rows written directly: the stand-in IdP's helpers speak to localhost, which this origin refuses (421).
       const userId = await secure.withDb(async (db) => {

@@ -195,7 +195,11 @@ export class OidcRelyingParty {
     if (!claims || typeof claims.sub !== 'string') throw callbackFailure(new Error('no ID token'));
     const email = typeof claims.email === 'string' ? claims.email.trim() : '';
     if (!email) {
-      throw new ApiError(400, 'EMAIL_REQUIRED', 'The sign-in provider did not share an e-mail address. Allow it to, then sign in again.');
+      throw new ApiError(
+        400,
+        'EMAIL_REQUIRED',
+        'The sign-in provider did not share an e-mail address. Allow it to, then sign in again.',
+      );
     }
     return {
       issuer: String(claims.iss),
@@ -217,8 +221,6 @@ export class OidcRelyingParty {
       return null;
     }
     if (!config.serverMetadata().end_session_endpoint) return null;
-    return oidc
-      .buildEndSessionUrl(config, { client_id: this.settings.clientId, post_logout_redirect_uri: returnTo })
-      .toString();
+    return oidc.buildEndSessionUrl(config, { client_id: this.settings.clientId, post_logout_redirect_uri: returnTo }).toString();
   }
 }

@@ -27,10 +27,13 @@ describe('parseLoginReturn', () => {
 
   it('refuses an empty code', () => expect(parseLoginReturn('?code=&state=s1')).toEqual({ kind: 'invalid' }));
 
-  it.each(['?logout=success', '?local_logout=true', '?keycloak_logout=true', '?from=provider-logout', '?from=%6C%6F%67%6F%75%74%E0%A4'])(
-    'treats %s as a logout marker',
-    (search) => expect(parseLoginReturn(search)).toEqual({ kind: 'logout' }),
-  );
+  it.each([
+    '?logout=success',
+    '?local_logout=true',
+    '?keycloak_logout=true',
+    '?from=provider-logout',
+    '?from=%6C%6F%67%6F%75%74%E0%A4',
+  ])('treats %s as a logout marker', (search) => expect(parseLoginReturn(search)).toEqual({ kind: 'logout' }));
 
   it('passes on a provider error', () =>
     expect(parseLoginReturn('?error=access_denied&error_description=User%20cancelled')).toEqual({

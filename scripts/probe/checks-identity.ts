@@ -1,0 +1,96 @@
+/**
+ * Sign-in: no request field grants a role; with a hosted provider configured the stand-in is gone; a public
+ * origin without a provider does not start (the last is in refusalChecks, checks-keys.ts).
+ */
+import path from 'node:path';
+import { startOidcProvider } from '../../server/dev/oidcProvider';
+import { Client } from './client';
+import type { Probe } from './context';
+import { describe } from './http';
+import { expect, skipChecks, runChecks, type Check, type Tally } from './runner';
+import { freePort, launch, stop, waitUp, type Proc } from './server';
+
+export function roleChecks(probe: Probe): Check[] {
+  const c = (): Client => probe.client;
+  return [
+    {
+      name: 'no request field grants a role: admin=1, roles=ADMIN on the stand-in form → USER; admin calls → 403',
+      run: async () => {
+        const s = await c().signIn('probe-wannabe@example.com', { admin: '1', roles: 'ADMIN', role: 'ADMIN' });
+        const me = await c().call('GET', '/api/v1/auth/me', s.token);
+        const roles = (me.json as { data?: { user?: { roles?: string[] } } } | undefined)?.data?.user?.roles;
+        expect(JSON.stringify(roles) === '["USER"]', `roles ${JSON.stringify(roles)}`);
+        const revoke = await c().call('POST', '/api/v1/admin/users/revoke', s.token, { email: probe.admin.email });
+        expect(revoke.status === 403, `POST /api/v1/admin/users/revoke as the new user got ${describe(revoke)}`);
+        const again = await c().signIn(probe.admin.email, { admin: '0' });
+        const adminMe = await c().call('GET', '/api/v1/auth/me', again.token);
+        const adminRoles = (adminMe.json as { data?: { user?: { roles?: string[] } } } | undefined)?.data?.user?.roles;
+        expect(adminRoles?.includes('ADMIN'), `a sign-in with admin=0 took the admin's role: ${JSON.stringify(adminRoles)}`);
+      },
+    },
+  ];
+}
+
+/** A server with a hosted provider (a real one on this machine, server/dev/oidcProvider.ts), STANDIN_IDP=1 too. */
+export async function providerServer(tally: Tally, work: string, distDir: string, procs: Proc[]): Promise<void> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const idp = await startOidcProvider({
+    clients: [{ client_id: 'probe', client_secret: 'probe-secret', redirect_uris: [`${origin}/login`] }],
+  });
+  const proc = launch({
+    port,
+    dataDir: path.join(work, 'oidc'),
+    distDir,
+    env: {
+      PUBLIC_ORIGIN: origin,
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: 'probe',
+      OIDC_CLIENT_SECRET: 'probe-secret',
+      IDP_NAME: 'probe',
+      STANDIN_IDP: '1',
+    },
+  });
+  procs.push(proc);
+  const client = new Client(port);
+  const checks: Check[] = [
+    {
+      name: 'with OIDC_ISSUER (and STANDIN_IDP=1): /idp/* answers 404, the stand-in callback too; the provider signs in',
+      run: async () => {
+        const form = 'state=x&redirect_uri=%2Flogin&provider=google&email=evil%40example.com&admin=1';
+        const tries = [
+          await client.send({
+            method: 'GET',
+            path: '/idp/authorize?state=x&redirect_uri=%2Flogin',
+            headers: { accept: 'text/html' },
+          }),
+          await client.send({
+            method: 'POST',
+            path: '/idp/authorize',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: form,
+          }),
+          await client.send({ method: 'GET', path: '/idp/logout' }),
+          await client.call('POST', '/api/v1/auth/local/callback', null, { code: 'x' }),
+        ];
+        for (const res of tries) expect(res.status === 404, `a stand-in path answered ${describe(res)}`);
+        const config = await client.call('GET', '/api/v1/auth/config', null);
+        const provider = (config.json as { data?: { provider?: string } } | undefined)?.data?.provider;
+        expect(provider === 'probe', `GET /api/v1/auth/config got ${describe(config)}`);
+        const login = await client.call('GET', '/api/v1/auth/probe/login', null);
+        const authUrl = (login.json as { data?: { authUrl?: string } } | undefined)?.data?.authUrl ?? '';
+        expect(authUrl.startsWith(`${idp.issuer}/`), `GET /api/v1/auth/probe/login got ${describe(login)}`);
+      },
+    },
+  ];
+  try {
+    if ((await waitUp(proc, 60_000)) !== 'up') {
+      skipChecks(tally, checks, `the server with a provider did not start: ${proc.output().slice(-300)}`);
+      return;
+    }
+    await runChecks(tally, checks);
+  } finally {
+    await stop(proc);
+    await idp.close();
+  }
+}
