@@ -299,12 +299,12 @@ describe('demo data on, in a data directory already in use', () => {
     assert.match(demoForm, /name="redirect_uri" value="\/login"/);
     assert.match(demoForm, /name="provider" value="google"/);
     assert.match(demoForm, new RegExp(`name="email" value="${DEMO_COACH_EMAIL}"`));
-    assert.match(demoForm, /name="admin" value="1"/);
+    assert.doesNotMatch(demoForm, /name="admin"/);
     assert.match(demoForm, /aria-describedby="demo-hint"/);
     assert.match(demoForm, /id="demo-hint">Signs you in as the demo coach, coach@demo\.courtside\.app, who owns/);
     assert.match(html, /<label for="email">Email<\/label>/);
 
-    // What the button posts: a sign-in like any other (the coach as an admin). The directory now has a user,
+    // What the button posts: a sign-in like any other (the coach is an admin through the demo's ADMIN_EMAILS). The directory now has a user,
     // so it is somebody's, and the demo is not seeded into it.
     const posted = await t.app.inject({
       method: 'POST',
@@ -315,7 +315,6 @@ describe('demo data on, in a data directory already in use', () => {
         redirect_uri: '/login',
         provider: 'google',
         email: DEMO_COACH_EMAIL,
-        admin: '1',
       }).toString(),
     });
     assert.equal(posted.statusCode, 302);

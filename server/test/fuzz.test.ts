@@ -50,8 +50,9 @@ const ROUTES: Route[] = [
   { method: 'POST', url: '/api/v1/auth/verify/refresh', consumesSignIn: true },
   { method: 'POST', url: '/api/v1/auth/logout', body: ['returnTo'], consumesSignIn: true },
   { method: 'GET', url: '/api/v1/auth/me' },
+  { method: 'GET', url: '/api/v1/auth/config' },
   { method: 'GET', url: '/api/v1/auth/:provider/login' },
-  { method: 'POST', url: '/api/v1/auth/:provider/callback', body: ['code'] },
+  { method: 'POST', url: '/api/v1/auth/:provider/callback', body: ['code', 'state', 'iss'] },
   ...['revoke', 'restore', 'delete', 'promote'].map((a): Route => ({
     method: 'POST',
     url: `/api/v1/admin/users/${a}`,
