@@ -15,6 +15,7 @@ import { crashChecks } from './probe/checks-crash';
 import { inputChecks } from './probe/checks-input';
 import { refusalChecks, secretEnvChecks, tokenChecks } from './probe/checks-keys';
 import { defaultOriginChecks, makeDist, originChecks, sourceMapChecks } from './probe/checks-origin';
+import { fairUseChecks } from './probe/checks-fair-use';
 import { providerServer, roleChecks } from './probe/checks-identity';
 import { sessionChecks } from './probe/checks-session';
 import { Client } from './probe/client';
@@ -96,6 +97,7 @@ async function mainServer(tally: Tally, work: string, sampleClip: Buffer, procs:
     inputChecks,
     sessionChecks,
     roleChecks,
+    fairUseChecks,
     crashChecks,
   ];
   for (const group of groups) await runChecks(tally, group(probe));

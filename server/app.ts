@@ -44,6 +44,9 @@ import { isAppNavigation, registerStatic } from './routes/static';
 import { registerTagRoutes } from './routes/tags';
 import { DEFAULT_MAX_UPLOAD_BYTES, registerUploadRoutes } from './routes/uploads';
 
+/** HSTS for a year (whenever PUBLIC_ORIGIN is https): the usual value, and what preload lists ask at the least. */
+export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
+
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface BuildAppOptions {
@@ -376,8 +379,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.decorateRequest('user', null);
     app.decorateRequest('tokenClaims', null);
 
+    // Share and editor links carry secrets: over https, browsers must never be let back onto plain http.
+    const hsts = origins.primary().startsWith('https:');
     app.addHook('onSend', async (_request, reply, payload) => {
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+      if (hsts) reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE_SECONDS}`);
       if (!reply.hasHeader('content-security-policy')) {
         reply.header('content-security-policy', contentSecurityPolicy({ mapsKey }));
       }

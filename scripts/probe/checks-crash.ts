@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ERROR_REPORT_FIELD_LIMITS } from '../../src/app/product';
 import { bearer } from './client';
 import { listFiles, uploadsDir, type Probe } from './context';
 import { describe, isEnvelope, multipart, rawExchange } from './http';
@@ -10,12 +11,8 @@ import { exitsWithin, launch, sleep, waitUp } from './server';
 import { uploadHead } from './checks-uploads';
 
 const FIELD_LIMITS: Record<string, number> = {
-  message: 4_000,
-  stack: 32_000,
-  componentStack: 32_000,
+  ...ERROR_REPORT_FIELD_LIMITS,
   timestamp: 64,
-  userAgent: 1_000,
-  url: 4_000,
   userId: 200,
   sessionId: 200,
 };

@@ -8,7 +8,18 @@ import { Client } from './client';
 import type { Probe } from './context';
 import { describe } from './http';
 import { expect, skipChecks, runChecks, type Check, type Tally } from './runner';
-import { freePort, launch, stop, waitUp, type Proc } from './server';
+import { freePort, launch, sleep, stop, type Proc } from './server';
+
+/** waitUp for a server on a public origin: asked with its Host, as the proxy in front of it would. */
+async function waitUpAt(proc: Proc, health: () => Promise<{ status: number | null }>, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode() !== undefined) return 'exited';
+    if ((await health().catch(() => ({ status: null }))).status === 200) return 'up';
+    await sleep(150);
+  }
+  return 'timeout';
+}
 
 export function roleChecks(probe: Probe): Check[] {
   const c = (): Client => probe.client;
@@ -31,10 +42,15 @@ export function roleChecks(probe: Probe): Check[] {
   ];
 }
 
-/** A server with a hosted provider (a real one on this machine, server/dev/oidcProvider.ts), STANDIN_IDP=1 too. */
+/**
+ * A server with a hosted provider (a real one on this machine, server/dev/oidcProvider.ts), STANDIN_IDP=1 too, on a
+ * public https origin.
+ */
 export async function providerServer(tally: Tally, work: string, distDir: string, procs: Proc[]): Promise<void> {
   const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
+  // A public https origin, as a deployment behind a TLS proxy has it (the probe speaks plain HTTP to the server).
+  const host = 'courtside.example';
+  const origin = `https://${host}`;
   const idp = await startOidcProvider({
     clients: [{ client_id: 'probe', client_secret: 'probe-secret', redirect_uris: [`${origin}/login`] }],
   });
@@ -53,6 +69,8 @@ export async function providerServer(tally: Tally, work: string, distDir: string
   });
   procs.push(proc);
   const client = new Client(port);
+  const send = (req: Parameters<Client['send']>[0]) => client.send({ ...req, host });
+  const getJson = (p: string) => send({ method: 'GET', path: p });
   const checks: Check[] = [
     {
       name: 'with OIDC_ISSUER (and STANDIN_IDP=1): /idp/* answers 404, the stand-in callback too; the provider signs in',
@@ -74,17 +92,27 @@ export async function providerServer(tally: Tally, work: string, distDir: string
           await client.call('POST', '/api/v1/auth/local/callback', null, { code: 'x' }),
         ];
         for (const res of tries) expect(res.status === 404, `a stand-in path answered ${describe(res)}`);
-        const config = await client.call('GET', '/api/v1/auth/config', null);
+        const config = await getJson('/api/v1/auth/config');
         const provider = (config.json as { data?: { provider?: string } } | undefined)?.data?.provider;
         expect(provider === 'probe', `GET /api/v1/auth/config got ${describe(config)}`);
-        const login = await client.call('GET', '/api/v1/auth/probe/login', null);
+        const login = await getJson('/api/v1/auth/probe/login');
         const authUrl = (login.json as { data?: { authUrl?: string } } | undefined)?.data?.authUrl ?? '';
         expect(authUrl.startsWith(`${idp.issuer}/`), `GET /api/v1/auth/probe/login got ${describe(login)}`);
       },
     },
+    {
+      name: 'an https PUBLIC_ORIGIN: every answer carries Strict-Transport-Security',
+      run: async () => {
+        for (const p of ['/api/v1/health', '/api/v1/auth/config', '/login', '/no-such-page']) {
+          const res = await getJson(p);
+          const hsts = String(res.headers['strict-transport-security'] ?? '');
+          expect(/^max-age=\d{7,}/.test(hsts), `GET ${p}: Strict-Transport-Security '${hsts}' (${describe(res)})`);
+        }
+      },
+    },
   ];
   try {
-    if ((await waitUp(proc, 60_000)) !== 'up') {
+    if ((await waitUpAt(proc, () => getJson('/api/v1/health'), 60_000)) !== 'up') {
       skipChecks(tally, checks, `the server with a provider did not start: ${proc.output().slice(-300)}`);
       return;
     }

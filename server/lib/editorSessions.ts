@@ -3,6 +3,7 @@ import { sameOriginUrl } from './auth';
 import { CLIP_VIEW_FROM, toSharedClipView, type ClipViewRow } from './clipViews';
 import type { AppContext } from './context';
 import { ApiError } from './envelope';
+import { signMediaPathUntil } from './media';
 import { isStorableText } from './schema';
 import { matchConditionSql, offsetSeconds } from './tagMatching';
 import type { Db } from '../db';
@@ -277,6 +278,16 @@ interface MomentRow {
   description: string | null;
 }
 
+/** The path of a clip's media as an editing session serves it (routes/media.ts checks the session is open). */
+export function editorMediaPathname(sessionId: string, clipId: string, kind: 'video' | 'thumbnail'): string {
+  return `/media/editor/${sessionId}/clips/${clipId}/${kind}`;
+}
+
+/** A clip's media link for the editor, signed to the session's expiry and no later. */
+function editorMediaUrl(ctx: AppContext, row: SessionRow, clipId: string, kind: 'video' | 'thumbnail'): string {
+  return signMediaPathUntil(ctx.secret, editorMediaPathname(row.id, clipId, kind), row.expires_at.getTime());
+}
+
 /** How far (ms) a tag is from a clip's recording interval: 0 inside it. */
 function distanceMs(tagMs: number, startMs: number, durationSeconds: number | null): number {
   const endMs = startMs + Math.max(0, durationSeconds ?? 0) * 1000;
@@ -334,8 +345,9 @@ export async function sessionView(ctx: AppContext, row: SessionRow): Promise<Ses
     }
     sessionClips.push({
       id: shared.id,
-      videoUrl: shared.videoUrl,
-      thumbnailUrl: shared.thumbnailUrl,
+      // The session's own links: they end with it (expiry, cancel, finish, logout), not hours later.
+      videoUrl: editorMediaUrl(ctx, row, shared.id, 'video'),
+      thumbnailUrl: shared.thumbnailUrl ? editorMediaUrl(ctx, row, shared.id, 'thumbnail') : null,
       duration: shared.duration,
       timestamp: shared.timestamp,
       device: shared.device,

@@ -163,6 +163,22 @@ export function deviceName(tagSets: Record<string, unknown>[]): string | null {
  */
 export const MAX_CLIP_SECONDS = 24 * 3600;
 
+/**
+ * The containers a clip may be (docs/product/part-1.md §5: .mp4, .mov, .m4v, .mts, .mxf): ffmpeg's mov/mp4 family,
+ * MPEG-TS and MXF. Anything else is refused before it is read: a text playlist (HLS) or a concat list named
+ * `.mp4` would otherwise have ffmpeg open the files it names.
+ */
+export const CLIP_FORMATS = 'mov,mp4,mpegts,mxf';
+
+/**
+ * Options that go before every `-i` (and ffprobe's file) of a clip: its container must be one of CLIP_FORMATS, and
+ * it is read through the one protocol its place needs (a local path: files only; a bucket's presigned URL: HTTP(S)).
+ */
+export function clipInputGuard(source: string): string[] {
+  const protocols = /^https?:\/\//.test(source) ? 'https,http,tls,tcp' : 'file';
+  return ['-protocol_whitelist', protocols, '-format_whitelist', CLIP_FORMATS];
+}
+
 /** ffmpeg's still-image demuxers (`image2`, `jpeg_pipe`, `png_pipe`, …): a picture shows up as a video stream. */
 const STILL_IMAGE_FORMAT = /(^|,)(image2|\w+_pipe)(,|$)/;
 
@@ -194,7 +210,11 @@ export function readProbe(parsed: FfprobeOutput): ProbeResult {
 
 /** Probes a file's container and streams. Throws RunError ('refused' for anything ffprobe cannot read). */
 export async function probe(ffprobe: string, file: string, timeoutMs = 20_000): Promise<ProbeResult> {
-  const out = await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], timeoutMs);
+  const out = await run(
+    ffprobe,
+    ['-v', 'error', ...clipInputGuard(file), '-print_format', 'json', '-show_format', '-show_streams', file],
+    timeoutMs,
+  );
   let parsed: FfprobeOutput;
   try {
     parsed = JSON.parse(out) as FfprobeOutput;
@@ -213,6 +233,7 @@ export async function thumbnail(ffmpeg: string, file: string, out: string, durat
     '-y',
     '-ss',
     seek.toFixed(2),
+    ...clipInputGuard(file),
     '-i',
     file,
     '-frames:v',

@@ -33,6 +33,15 @@ export function signMediaPath(
   return `${pathname}?exp=${exp}&sig=${signature(secret, pathname, exp)}`;
 }
 
+/**
+ * `<pathname>?exp=…&sig=…` valid until `untilMs` exactly (rounded down to the second, never up): for links that must
+ * not outlive what they belong to (an editing session's clips).
+ */
+export function signMediaPathUntil(secret: Buffer, pathname: string, untilMs: number): string {
+  const exp = Math.floor(untilMs / 1000);
+  return `${pathname}?exp=${exp}&sig=${signature(secret, pathname, exp)}`;
+}
+
 export function verifyMediaSignature(
   secret: Buffer,
   pathname: string,

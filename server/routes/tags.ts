@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { requireAuth } from '../lib/auth';
 import {
@@ -18,6 +18,7 @@ import {
 import type { AppContext } from '../lib/context';
 import { ApiError, ok } from '../lib/envelope';
 import { idempotencyKey } from '../lib/idempotencyKey';
+import { createRateLimiter } from '../lib/rateLimit';
 import { finiteNumber, isoDateTime, jsonObject, parseInput, text, uuid } from '../lib/schema';
 import { matchConditionSql, offsetSeconds } from '../lib/tagMatching';
 import {
@@ -42,6 +43,16 @@ import {
 export const DEFAULT_TAG_TYPE = 'moment';
 /** A tag may be this far ahead of the server clock (a client clock running fast), no further. */
 export const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
+/**
+ * Tags one user may make a minute: a tap every half second for a minute is past any game, and a phone's kept taps
+ * sent together after a dead zone fit (the app keeps what is refused and sends it again: 429 is "not now").
+ */
+export const TAGS_PER_MINUTE = 120;
+/**
+ * Clip entries one answer carries at the most, over all its tags: past it, later tags list fewer clips (each says
+ * its `total`). Without it a page of 500 tags × 500 clips could be 250 000 entries, built while others wait.
+ */
+export const MAX_CLIP_ENTRIES = 2_000;
 /** No tag before this instant (a client clock reset to 1970 is a bug, not a moment). */
 export const EARLIEST_TAG = new Date('2000-01-01T00:00:00.000Z');
 /** Matching clips per tag on GET /tags (All My Tags). */
@@ -106,7 +117,7 @@ export interface TagView {
   timestamp: string;
   event: Pick<EventView, 'id' | 'name' | 'sport' | 'startTime' | 'timezone' | 'location'>;
   metadata: { type: string; description: string | null };
-  clips: { items: TagClip[] };
+  clips: TagClips;
 }
 
 /** The answer of POST /tags. */
@@ -166,39 +177,65 @@ const TAG_EVENT_SELECT = `SELECT t.id AS tag_id, t.tagged_at, t.type AS tag_type
 type TagEventRow = EventRow & { tag_id: string; tagged_at: Date; tag_type: string; tag_description: string | null };
 
 /** A clip row matched to one tag (`match_tag_id`). */
-type MatchRow = ClipViewRow & { match_tag_id: string; match_tagged_at: Date };
+type MatchRow = ClipViewRow & { match_tag_id: string; match_tagged_at: Date; match_total: number };
+
+/** A tag's clips: those this answer carries, and how many match in all. */
+interface TagClips {
+  items: TagClip[];
+  total: number;
+}
 
 /**
  * The clips matching each of `tags` (one query): at the tag's event, the tag author's own clips or, with
- * `allUsers`, every visible user's; per tag at most `clipLimit`, recording time ascending.
+ * `allUsers`, every visible user's; per tag at most `clipLimit`, recording time ascending; MAX_CLIP_ENTRIES in all,
+ * the page's first tags first.
  */
 async function matchingClips(
   ctx: AppContext,
   tagIds: string[],
   opts: { allUsers: boolean; clipLimit: number; viewerId: string },
-): Promise<Map<string, TagClip[]>> {
-  const byTag = new Map<string, TagClip[]>(tagIds.map((id) => [id, []]));
+): Promise<Map<string, TagClips>> {
+  const byTag = new Map<string, TagClips>(tagIds.map((id) => [id, { items: [], total: 0 }]));
   if (tagIds.length === 0) return byTag;
   const owner = opts.allUsers ? '' : 'AND c.user_id = t.user_id';
   const r = await ctx.db.query<MatchRow>(
     `SELECT * FROM (
         SELECT c.*, u.email AS user_email, ${matchedTagSql('c')} AS tag, t.id AS match_tag_id, t.tagged_at AS match_tagged_at,
-          row_number() OVER (PARTITION BY t.id ORDER BY c.recorded_at, c.id) AS match_rank
+          row_number() OVER (PARTITION BY t.id ORDER BY c.recorded_at, c.id) AS match_rank,
+          count(*) OVER (PARTITION BY t.id)::int AS match_total
         ${CLIP_VIEW_FROM}
         JOIN tags t ON t.event_id = c.event_id ${owner}
           AND ${matchConditionSql('t.tagged_at', 'c.recorded_at', 'c.duration')}
         WHERE t.id = ANY($1::uuid[])
       ) m
       WHERE m.match_rank <= $2
-      ORDER BY m.match_tag_id, m.recorded_at, m.id`,
-    [tagIds, opts.clipLimit],
+      ORDER BY array_position($1::uuid[], m.match_tag_id), m.recorded_at, m.id
+      LIMIT $3`,
+    [tagIds, opts.clipLimit, MAX_CLIP_ENTRIES],
   );
   for (const row of r.rows) {
     const clip: TagClip = {
       ...clipViewFor(ctx, row, opts.viewerId),
       offsetSeconds: offsetSeconds(row.match_tagged_at.getTime(), row.recorded_at.getTime()),
     };
-    byTag.get(row.match_tag_id)?.push(clip);
+    const entry = byTag.get(row.match_tag_id);
+    if (!entry) continue;
+    entry.items.push(clip);
+    entry.total = row.match_total;
+  }
+  if (r.rows.length === MAX_CLIP_ENTRIES) {
+    // Cut short: the tags past the cut still say how many clips match them.
+    const counts = await ctx.db.query<{ tag_id: string; total: number }>(
+      `SELECT t.id AS tag_id, count(*)::int AS total
+       ${CLIP_VIEW_FROM}
+       JOIN tags t ON t.event_id = c.event_id ${owner} AND ${matchConditionSql('t.tagged_at', 'c.recorded_at', 'c.duration')}
+       WHERE t.id = ANY($1::uuid[]) GROUP BY t.id`,
+      [tagIds],
+    );
+    for (const { tag_id, total } of counts.rows) {
+      const entry = byTag.get(tag_id);
+      if (entry) entry.total = total;
+    }
   }
   return byTag;
 }
@@ -228,14 +265,24 @@ async function tagViews(
         location: event.location,
       },
       metadata: { type: row.tag_type, description: row.tag_description },
-      clips: { items: clips.get(row.tag_id) ?? [] },
+      clips: clips.get(row.tag_id) ?? { items: [], total: 0 },
     };
   });
 }
 
 export function registerTagRoutes(app: FastifyInstance, ctx: AppContext): void {
   // TAG NOW: a retried tap (the same Idempotency-Key) answers the tag the first one made.
-  app.post('/api/v1/tags', { preHandler: requireAuth(ctx) }, async (request, reply) => {
+  const tagLimiter = createRateLimiter({ limit: TAGS_PER_MINUTE, windowMs: 60_000, now: ctx.now });
+  const limitTags = async (request: FastifyRequest): Promise<void> => {
+    const verdict = tagLimiter.hit(callerId(request.user));
+    if (!verdict.allowed) {
+      throw new ApiError(429, 'RATE_LIMITED', 'Too many tags at once; try again in a moment', {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
+    }
+  };
+
+  app.post('/api/v1/tags', { preHandler: [requireAuth(ctx), limitTags] }, async (request, reply) => {
     const key = idempotencyKey(request.headers['idempotency-key']);
     const body = parseInput(NewTag, request.body, 'body', 'Invalid tag');
     const nowMs = ctx.now();

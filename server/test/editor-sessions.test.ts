@@ -352,11 +352,13 @@ describe('editor sessions API', () => {
         [null, null, null, null],
       );
       const url = new URL(bobClip?.videoUrl ?? '', INJECT_ORIGIN);
-      assert.equal(url.pathname, `/media/clips/${clips.bob}/video`);
+      assert.equal(url.pathname, `/media/editor/${session.id}/clips/${clips.bob}/video`);
       assert.equal(
         verifyMediaSignature(TEST_SECRET, url.pathname, url.searchParams.get('exp'), url.searchParams.get('sig'), NOW),
         'ok',
       );
+      // Signed to the session's expiry, not the hours a clip list's links live.
+      assert.ok(Number(url.searchParams.get('exp')) * 1000 <= Date.parse(view.expiresAt));
     });
 
     test('a clip inside two moments takes the nearer; equally near (both inside) → the earliest', async () => {
@@ -466,6 +468,19 @@ describe('editor sessions API', () => {
         assert.deepEqual(envelope(res).data, { id: session.id, status: 'cancelled' });
       }
       assertError(await load(session.id, credential), 410, 'EDITOR_SESSION_EXPIRED');
+    });
+
+    test("the session's clip links die with it: served while open, 403 once cancelled, and never at the plain path", async () => {
+      const { session, credential } = await openSession();
+      const view = envelope<{ session: SessionView }>(await load(session.id, credential)).data.session;
+      const link = view.clips[0]?.videoUrl ?? '';
+      const open = await get(link);
+      assert.notEqual(open.statusCode, 403, open.body);
+      const forged = new URL(link, INJECT_ORIGIN);
+      forged.pathname = forged.pathname.replace(`/media/editor/${session.id}`, '/media');
+      assertError(await get(`${forged.pathname}${forged.search}`), 403, 'INVALID_SIGNATURE');
+      await post(`/api/v1/editor-sessions/${session.id}/cancel`, undefined, editorHeaders(credential));
+      assertError(await get(link), 403, 'MEDIA_URL_EXPIRED');
     });
 
     test('with the creator’s bearer (before the token was traded): the link then stops working (410)', async () => {

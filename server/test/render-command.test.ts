@@ -50,8 +50,9 @@ describe('render command', () => {
     const args = renderArgs(EDIT, '/h/out.part');
     const inputs = args.flatMap((a, i) => (a === '-i' ? [i] : []));
     assert.equal(inputs.length, 2);
-    assert.deepEqual(args.slice(inputs[0]! - 4, inputs[0]! + 2), ['-ss', '1.25', '-t', '5', '-i', '/u/a.mp4']);
-    assert.deepEqual(args.slice(inputs[1]! - 4, inputs[1]! + 2), ['-ss', '0', '-t', '2.5', '-i', '/u/b.mov']);
+    const guard = ['-protocol_whitelist', 'file', '-format_whitelist', 'mov,mp4,mpegts,mxf'];
+    assert.deepEqual(args.slice(inputs[0]! - 8, inputs[0]! + 2), ['-ss', '1.25', '-t', '5', ...guard, '-i', '/u/a.mp4']);
+    assert.deepEqual(args.slice(inputs[1]! - 8, inputs[1]! + 2), ['-ss', '0', '-t', '2.5', ...guard, '-i', '/u/b.mov']);
     assert.equal(totalSeconds(EDIT), 7.5);
   });
 

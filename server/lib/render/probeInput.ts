@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { clipInputGuard } from '../ffmpeg';
 
 /** What the renderer needs to know about one clip file (and, after rendering, about the output). */
 export interface MediaStreams {
@@ -40,7 +41,7 @@ export function probeStreams(ffprobe: string, file: string, timeoutMs = 20_000, 
   return new Promise((resolve, reject) => {
     execFile(
       ffprobe,
-      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+      ['-v', 'error', ...clipInputGuard(file), '-print_format', 'json', '-show_format', '-show_streams', file],
       { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024, signal },
       (err, stdout, stderr) => {
         if (err) {
@@ -79,6 +80,7 @@ export function measureDuration(ffmpeg: string, file: string, timeoutMs = 60_000
         'error',
         '-nostdin',
         '-nostats',
+        ...clipInputGuard(file),
         '-i',
         file,
         '-map',

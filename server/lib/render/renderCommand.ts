@@ -4,6 +4,7 @@
  * concatenated, and encoded as H.264/AAC MP4 with the index in front (`+faststart`) so playback starts before
  * the whole file has arrived. Then a poster JPEG from the rendered file.
  */
+import { clipInputGuard } from '../ffmpeg';
 
 /**
  * Output settings. 1280×720 at 30 fps with libx264 `veryfast` / CRF 23: a 4-clip, 40 s highlight renders in
@@ -85,7 +86,15 @@ export function renderArgs(inputs: readonly RenderInput[], output: string, setti
   for (const c of inputs) {
     if (!(c.inSeconds >= 0 && c.outSeconds > c.inSeconds)) throw new Error('each clip needs 0 ≤ in < out');
   }
-  const inputArgs = inputs.flatMap((c) => ['-ss', seconds(c.inSeconds), '-t', seconds(c.outSeconds - c.inSeconds), '-i', c.file]);
+  const inputArgs = inputs.flatMap((c) => [
+    '-ss',
+    seconds(c.inSeconds),
+    '-t',
+    seconds(c.outSeconds - c.inSeconds),
+    ...clipInputGuard(c.file),
+    '-i',
+    c.file,
+  ]);
   return [
     '-hide_banner',
     '-nostdin',

@@ -1,6 +1,9 @@
 // The one redaction implementation, shared with Redux DevTools and the diagnostics file.
 import { scrubSecrets } from '../../app/devtools';
-import { PRODUCT_NAME } from '../../app/product';
+import { ERROR_REPORT_FIELD_LIMITS as LIMITS, PRODUCT_NAME } from '../../app/product';
+
+/** The start of `text`, within the server's limit for the field (the stack's first frames matter most). */
+const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** The error report (docs/product/part-1.md §3), built so that no token or sign-in code can ride along. */
 export interface ErrorReport {
@@ -28,12 +31,12 @@ export function buildErrorReport(
   context: { userId: string | null; sessionId: string | null; userAgent: string },
 ): ErrorReport {
   return {
-    message: scrubSecrets(caught.message),
-    stack: scrubSecrets(caught.stack),
-    componentStack: scrubSecrets(caught.componentStack),
+    message: cut(scrubSecrets(caught.message), LIMITS.message),
+    stack: cut(scrubSecrets(caught.stack), LIMITS.stack),
+    componentStack: cut(scrubSecrets(caught.componentStack), LIMITS.componentStack),
     timestamp: caught.timestamp,
-    userAgent: context.userAgent,
-    url: scrubSecrets(caught.url),
+    userAgent: cut(context.userAgent, LIMITS.userAgent),
+    url: cut(scrubSecrets(caught.url), LIMITS.url),
     userId: context.userId ?? 'anonymous',
     sessionId: context.sessionId ?? 'unknown',
   };
