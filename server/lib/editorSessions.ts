@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { highlightTooLongMessage, MAX_HIGHLIGHT_SECONDS } from '../../src/app/product';
 import { sameOriginUrl } from './auth';
 import { CLIP_VIEW_FROM, toSharedClipView, type ClipViewRow } from './clipViews';
 import type { AppContext } from './context';
@@ -462,5 +463,12 @@ export function parseRender(body: unknown, durations: Map<string, number | null>
     else pieces.push({ clipId: id, ...piece });
   });
   if (Object.keys(details).length > 0 || title === null) throw badInput('Invalid edit', details);
+  const total = pieces.reduce((sum, p) => sum + (p.outSeconds - p.inSeconds), 0);
+  if (total > MAX_HIGHLIGHT_SECONDS + DURATION_TOLERANCE_SECONDS) {
+    throw new ApiError(400, 'HIGHLIGHT_TOO_LONG', highlightTooLongMessage(total), {
+      seconds: Math.round(total * 100) / 100,
+      maxSeconds: MAX_HIGHLIGHT_SECONDS,
+    });
+  }
   return { title, clips: pieces };
 }

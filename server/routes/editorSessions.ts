@@ -20,7 +20,11 @@ import {
   type SessionRow,
 } from '../lib/editorSessions';
 import { ApiError, ok } from '../lib/envelope';
+import { freeSpaceProbe } from '../lib/diskSpace';
+import { RENDER_NO_SPACE_MESSAGE, renderSpaceNeeded } from '../lib/render/renderLimits';
 import { enqueueRender } from '../lib/render/renderQueue';
+import type { Queryable } from '../db';
+import { MAX_OPEN_EDITOR_SESSIONS, MAX_RENDERS_PER_USER, tooManyRendersMessage } from '../../src/app/product';
 import { jsonObject, parseInput, uuid } from '../lib/schema';
 import { callerId, eventNotFound } from './events';
 
@@ -41,6 +45,43 @@ export const EDITOR_CREDENTIAL_HEADER = 'x-editor-credential';
 
 function invalidCredential(): ApiError {
   return new ApiError(401, 'INVALID_EDITOR_CREDENTIAL', 'Editor credential is missing or invalid');
+}
+
+/** A user's highlights waiting for or in a render. */
+async function rendersInProgress(db: Queryable, userId: string): Promise<number> {
+  const r = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM render_jobs j JOIN highlights h ON h.id = j.highlight_id
+     WHERE h.user_id = $1 AND j.state IN ('queued', 'active')`,
+    [userId],
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+/** Ends the user's oldest open sessions so that the one about to open is at most the MAX_OPEN_EDITOR_SESSIONS-th. */
+async function endOldestSessions(db: Queryable, userId: string, nowMs: number): Promise<void> {
+  await db.query(
+    `UPDATE editor_sessions SET status = 'cancelled', launch_token_hash = NULL
+     WHERE id IN (
+       SELECT id FROM editor_sessions WHERE user_id = $1 AND status = 'open' AND expires_at > $2
+       ORDER BY opened_seq DESC OFFSET $3)`,
+    [userId, new Date(nowMs), MAX_OPEN_EDITOR_SESSIONS - 1],
+  );
+}
+
+/**
+ * Room on the disk for a render of `seconds`: its temporary file is written to the highlights directory (on a bucket
+ * too, before it is uploaded). Refused up front (507) rather than failing half-written.
+ */
+async function assertRenderSpace(app: FastifyInstance, ctx: AppContext, seconds: number): Promise<void> {
+  let free: number;
+  try {
+    free = await freeSpaceProbe(app)(ctx.highlightsDir);
+  } catch {
+    return; // no answer is no reason to refuse; the worker checks again
+  }
+  if (free < renderSpaceNeeded(seconds)) {
+    throw new ApiError(507, 'INSUFFICIENT_STORAGE', RENDER_NO_SPACE_MESSAGE, { neededBytes: renderSpaceNeeded(seconds) });
+  }
 }
 
 export function registerEditorSessionRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -80,6 +121,7 @@ export function registerEditorSessionRoutes(app: FastifyInstance, ctx: AppContex
     assertTrimsFit(input.trims, durations);
     const token = newLaunchToken();
     const nowMs = ctx.now();
+    await endOldestSessions(ctx.db, me, nowMs);
     const r = await ctx.db.query<{ id: string; expires_at: Date }>(
       `INSERT INTO editor_sessions
          (user_id, event_id, clip_ids, clip_trims, return_url, launch_token_hash, created_at, expires_at)
@@ -192,8 +234,19 @@ export function registerEditorSessionRoutes(app: FastifyInstance, ctx: AppContex
       [row.clip_ids, row.event_id],
     );
     const edit = parseRender(request.body, new Map(usable.rows.map((c) => [c.id, c.duration])));
+    await assertRenderSpace(
+      app,
+      ctx,
+      edit.clips.reduce((sum, p) => sum + (p.outSeconds - p.inSeconds), 0),
+    );
     const now = new Date(nowMs);
     const highlightId = await ctx.db.transaction(async (tx) => {
+      // One user's Render requests one at a time, so two at once cannot both pass the count below.
+      await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [row.user_id]);
+      const busy = await rendersInProgress(tx, row.user_id);
+      if (busy >= MAX_RENDERS_PER_USER) {
+        throw new ApiError(429, 'TOO_MANY_RENDERS', tooManyRendersMessage(busy), { rendering: busy, max: MAX_RENDERS_PER_USER });
+      }
       // Completing first: of two Render requests at once, only one finds the session open.
       const done = await tx.query(
         `UPDATE editor_sessions SET status = 'completed', launch_token_hash = NULL

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { MAX_OPEN_EDITOR_SESSIONS, MAX_RENDERS_PER_USER, tooManyRendersMessage } from '../../src/app/product';
+import { setFreeSpaceProbe } from '../lib/diskSpace';
 import type { SessionView } from '../lib/editorSessions';
 import { verifyMediaSignature } from '../lib/media';
 import { type BrowseApp, insertClip, insertEvent, insertTag, setUserState } from './browseFixtures';
@@ -138,6 +140,19 @@ describe('editor sessions API', () => {
       assert.equal(row.return_url, RETURN_URL);
       assert.equal(row.status, 'open');
       assert.equal(row.user_id, alice.user.id);
+    });
+
+    test(`opening more than ${MAX_OPEN_EDITOR_SESSIONS} sessions ends the oldest; the newest stay usable`, async () => {
+      const dan = await signIn(b.app, 'dan-sessions@example.com');
+      const opened = [];
+      for (let i = 0; i < MAX_OPEN_EDITOR_SESSIONS + 2; i += 1) {
+        const session = await createSession(b.app, dan.token, { eventId: ev.game, clipIds: [clips.a1] });
+        opened.push({ session, credential: await tradeCredential(b.app, session) });
+      }
+      for (const [i, { session, credential }] of opened.entries()) {
+        const res = await load(session.id, credential);
+        assert.equal(res.statusCode, i < 2 ? 410 : 200, `session ${i + 1}`);
+      }
     });
 
     test('any user’s clips of the event may be used (the highlight screen lists all users’ clips)', async () => {
@@ -509,6 +524,10 @@ describe('editor sessions API', () => {
   describe('POST /api/v1/editor-sessions/{id}/render', () => {
     const render = (id: string, credential: string, payload: unknown) =>
       post(`/api/v1/editor-sessions/${id}/render`, payload, editorHeaders(credential));
+    // No worker runs here: each test's renders stay queued, and a user may have only MAX_RENDERS_PER_USER of them.
+    beforeEach(async () => {
+      await b.withDb((db) => db.query(`UPDATE render_jobs SET state = 'done' WHERE state IN ('queued', 'active')`));
+    });
 
     test('201: the highlight (queued) and its render job; the session is completed; returns with the flags', async () => {
       const { session, credential } = await openSession([clips.a1, clips.bob, clips.a2]);
@@ -679,6 +698,43 @@ describe('editor sessions API', () => {
         clips: [{ clipId: daveClip, inSeconds: 0, outSeconds: 2 }],
       });
       assertError(res, 400, 'INVALID_INPUT');
+    });
+
+    test(`a user with ${MAX_RENDERS_PER_USER} highlights rendering gets a 429 for another, with the count in words`, async () => {
+      const carol = await signIn(b.app, 'carol-renders@example.com');
+      const edit = { title: 'Reel', clips: [{ clipId: clips.a1, inSeconds: 0, outSeconds: 2 }] };
+      for (let i = 0; i < MAX_RENDERS_PER_USER; i += 1) {
+        const session = await createSession(b.app, carol.token, { eventId: ev.game, clipIds: [clips.a1] });
+        const res = await render(session.id, await tradeCredential(b.app, session), edit);
+        assert.equal(res.statusCode, 201, res.body);
+      }
+      const session = await createSession(b.app, carol.token, { eventId: ev.game, clipIds: [clips.a1] });
+      const credential = await tradeCredential(b.app, session);
+      const refused = await render(session.id, credential, edit);
+      assertError(refused, 429, 'TOO_MANY_RENDERS', tooManyRendersMessage(MAX_RENDERS_PER_USER));
+      assert.equal((await load(session.id, credential)).statusCode, 200, 'the session stays open to render later');
+      // Another user is not held up by carol's.
+      const other = await createSession(b.app, bob.token, { eventId: ev.game, clipIds: [clips.bob] });
+      const mine = await render(other.id, await tradeCredential(b.app, other), {
+        title: 'Bob',
+        clips: [{ clipId: clips.bob, inSeconds: 0, outSeconds: 2 }],
+      });
+      assert.equal(mine.statusCode, 201, mine.body);
+    });
+
+    test('a render with no room on the disk → 507, and nothing is queued', async () => {
+      const { session, credential } = await openSession([clips.a1]);
+      setFreeSpaceProbe(b.app, async () => 10 * 1024 * 1024);
+      try {
+        const res = await render(session.id, credential, {
+          title: 'Full',
+          clips: [{ clipId: clips.a1, inSeconds: 0, outSeconds: 2 }],
+        });
+        assertError(res, 507, 'INSUFFICIENT_STORAGE');
+      } finally {
+        setFreeSpaceProbe(b.app, null);
+      }
+      assert.equal((await load(session.id, credential)).statusCode, 200, 'the session is still open');
     });
 
     test('two Render requests at once make one highlight', async () => {

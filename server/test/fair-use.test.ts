@@ -8,13 +8,18 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { ERROR_REPORT_MAX_BYTES } from '../../src/app/product';
+import { ERROR_REPORT_MAX_BYTES, MAX_HIGHLIGHT_SECONDS } from '../../src/app/product';
 import { HSTS_MAX_AGE_SECONDS } from '../app';
 import { measureDuration } from '../lib/render/probeInput';
 import { probe, RunError } from '../lib/ffmpeg';
 import { ERROR_REPORTS_PER_MINUTE, MAX_STORED_ERROR_REPORTS, pruneErrorReports } from '../routes/errors';
 import { MAX_CLIP_ENTRIES, TAGS_PER_MINUTE } from '../routes/tags';
 import { BrowseApp, insertClip, insertEvent, insertTag } from './browseFixtures';
+import { insertHighlight, insertOwner } from './renderFixtures';
+import { claimJob } from '../lib/render/renderQueue';
+import { RENDER_DEADLINE_CEILING_MS, renderTimeoutMs } from '../lib/render/renderLimits';
+import { parseRender } from '../lib/editorSessions';
+import type { ApiError } from '../lib/envelope';
 import { bearer, signIn, startApp, tempDir, type TestApp } from './helpers';
 import { ffmpegPath, ffprobePath, makeVideo, multipart } from './mediaFixtures';
 import { openTestDb } from './testDb';
@@ -241,5 +246,59 @@ describe('listings and tags', () => {
     assert.equal((await tag(other.token)).statusCode, 201);
     b.clock.advance(61_000);
     assert.equal((await tag(owner.token)).statusCode, 201);
+  });
+});
+
+describe('the render queue takes users in turn', () => {
+  test("one user's ten queued renders do not hold up another user's first; each user's own stay in order", async () => {
+    const dir = await tempDir('courtside-fair-queue-');
+    const db = await openTestDb(dir);
+    try {
+      const flooder = await insertOwner(db);
+      const parent = await insertOwner(db);
+      const coach = await insertOwner(db);
+      const edit = [{ clipId: '00000000-0000-4000-8000-000000000001', inSeconds: 0, outSeconds: 1 }];
+      const t0 = Date.parse('2030-05-01T12:00:00Z');
+      const flood: string[] = [];
+      for (let i = 0; i < 10; i += 1) flood.push(await insertHighlight(db, flooder, edit, { createdAt: new Date(t0 + i) }));
+      const first = await insertHighlight(db, parent, edit, { createdAt: new Date(t0 + 100) });
+      const second = await insertHighlight(db, parent, edit, { createdAt: new Date(t0 + 101) });
+      const coachs = await insertHighlight(db, coach, edit, { createdAt: new Date(t0 + 200) });
+      const order: string[] = [];
+      for (let i = 0; i < 13; i += 1) {
+        // Each taken job stays active (its lease runs), as with one worker per job: the next claim sees it.
+        const job = await claimJob(db, `worker-${i}`, t0 + 1_000, 60_000);
+        assert.ok(job);
+        order.push(job.highlightId);
+      }
+      // Round one: every user's oldest; round two: each user's next (the oldest first among equals), and so on.
+      assert.deepEqual(order.slice(0, 3), [flood[0], first, coachs]);
+      assert.deepEqual(order.slice(3, 5), [flood[1], second]);
+      assert.deepEqual(order.slice(5), flood.slice(2));
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('render limits', () => {
+  test('the deadline is 2 min + 20 s per output second, never past the ceiling', () => {
+    assert.equal(renderTimeoutMs(10), 320_000);
+    assert.equal(renderTimeoutMs(MAX_HIGHLIGHT_SECONDS), RENDER_DEADLINE_CEILING_MS);
+    assert.equal(renderTimeoutMs(86_400), RENDER_DEADLINE_CEILING_MS);
+  });
+
+  test(`a highlight over ${MAX_HIGHLIGHT_SECONDS / 60} minutes is refused, with the length in the message`, () => {
+    const id = '00000000-0000-4000-8000-00000000000a';
+    const durations = new Map<string, number | null>([[id, 86_400]]);
+    assert.throws(
+      () => parseRender({ title: 'Long', clips: [{ clipId: id, inSeconds: 0, outSeconds: 3_600 }] }, durations),
+      (err: ApiError) => err.statusCode === 400 && err.code === 'HIGHLIGHT_TOO_LONG' && /60:00/.test(err.message),
+    );
+    const ok = parseRender(
+      { title: 'Reel', clips: [{ clipId: id, inSeconds: 0, outSeconds: MAX_HIGHLIGHT_SECONDS }] },
+      durations,
+    );
+    assert.equal(ok.clips.length, 1);
   });
 });

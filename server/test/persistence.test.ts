@@ -11,8 +11,9 @@ test('data and signing secret survive a restart on the same DATA_DIR; migrations
   const dataDir = await tempDir();
   const distDir = path.join(dataDir, 'no-dist');
   try {
-    const first = await buildApp({ dataDir, distDir, venues: TEST_VENUES });
-    const s = await signIn(first, 'keeper@example.com', true);
+    const first = await buildApp({ dataDir, distDir, venues: TEST_VENUES, adminEmails: ['keeper@example.com'] });
+    const s = await signIn(first, 'keeper@example.com');
+    assert.deepEqual(s.user.roles, ['USER', 'ADMIN']);
     const secret1 = await readFile(path.join(dataDir, 'secret.key'));
     assert.equal(secret1.length, 32);
     assert.equal((await stat(path.join(dataDir, 'secret.key'))).mode & 0o777, 0o600);

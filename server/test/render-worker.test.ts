@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -12,6 +14,8 @@ import { claimJob } from '../lib/render/renderQueue';
 import { startRenderWorkers, type RenderStage, type RenderWorkers } from '../lib/render/renderWorker';
 import { makeClock, startApp, tempDir } from './helpers';
 import { ffmpegPath, ffprobePath, makeMedia } from './mediaFixtures';
+
+const run = promisify(execFile);
 import {
   ffprobeTags,
   highlightRow,
@@ -100,7 +104,16 @@ describe('render worker', () => {
 
     const poster = await readFile(path.join(ctx.highlightsDir, `${id}.jpg`));
     assert.deepEqual([...poster.subarray(0, 3)], [0xff, 0xd8, 0xff], 'a JPEG');
-    assert.equal((await probeStreams(ffprobePath, path.join(ctx.highlightsDir, `${id}.jpg`))).video?.codec, 'mjpeg');
+    const posterCodec = await run(ffprobePath, [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_name',
+      '-of',
+      'csv=p=0',
+      path.join(ctx.highlightsDir, `${id}.jpg`),
+    ]);
+    assert.equal(posterCodec.stdout.trim(), 'mjpeg');
 
     const seen = stages.get(id) ?? [];
     assert.deepEqual(seen[0], { stage: 'rendering', progress: 0 });
@@ -138,8 +151,8 @@ describe('render worker', () => {
     assert.ok(!rendered.includes(Buffer.from('+37.3349')), 'the place is nowhere in the file');
   });
 
-  test('a clip whose file does not say its length is rendered to its real end, not for the 24 h an edit may ask', async () => {
-    // A raw MPEG-4 stream: ffprobe finds no duration, so the upload stored none.
+  test('a clip that is a raw stream (no container, no stated length) is refused as damaged, never rendered for 24 h', async () => {
+    // A raw MPEG-4 stream: no container of CLIP_FORMATS, so nothing reads it (uploads refuse it the same way).
     const raw = await makeMedia('clip.m4v', [
       '-f',
       'lavfi',
@@ -152,14 +165,14 @@ describe('render worker', () => {
       '-f',
       'm4v',
     ]);
-    assert.equal((await probeStreams(ffprobePath, await writeTemp(raw))).duration, null, 'the fixture has no stated length');
+    await assert.rejects(probeStreams(ffprobePath, await writeTemp(raw)), 'the guarded probe refuses a raw stream');
     const a = await insertClipFile(db, ctx.uploadsDir, owner, raw, null);
     const id = await insertHighlight(db, owner, [{ clipId: a, inSeconds: 0.5, outSeconds: 86_400 }]);
     workers.wake();
     await settled(id);
     const row = await highlightRow(db, id);
-    assert.equal(row.stage, 'done', row.failure_reason ?? '');
-    assert.ok(Math.abs((row.duration_seconds ?? 0) - 1.5) < 0.15, `duration ${row.duration_seconds} ≈ 2 − 0.5`);
+    assert.equal(row.stage, 'failed');
+    assert.match(row.failure_reason ?? '', /missing or damaged/);
   });
 
   test('a corrupt clip file fails the job at once with a reason naming the clip', async () => {

@@ -14,3 +14,32 @@ export const ERROR_REPORT_FIELD_LIMITS = {
 } as const;
 /** The request body's cap: the fields above, JSON-escaped, and the short ones. */
 export const ERROR_REPORT_MAX_BYTES = 24 * 1024;
+
+/**
+ * A highlight lasts at most 10 minutes: a reel of moments, not a game. It also bounds what one render may ask of
+ * the shared render worker (with RENDER_DEADLINE_CEILING_MS on the server).
+ */
+export const MAX_HIGHLIGHT_SECONDS = 10 * 60;
+
+/** m:ss */
+function clockText(seconds: number): string {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+export function highlightTooLongMessage(seconds: number): string {
+  return `A highlight can be at most ${MAX_HIGHLIGHT_SECONDS / 60} minutes long; this one is ${clockText(seconds)}. Shorten or remove clips.`;
+}
+
+/**
+ * Highlights one user may have waiting or rendering at once: enough for a game's worth, and no one user's queue
+ * holds the worker from everyone else (the queue also takes users in turn).
+ */
+export const MAX_RENDERS_PER_USER = 3;
+
+export function tooManyRendersMessage(count: number): string {
+  return `You already have ${count} highlights rendering. Wait for one to finish, then render this one.`;
+}
+
+/** Editing sessions one user keeps open; opening another ends the oldest (a closed tab leaves one open for 2 h). */
+export const MAX_OPEN_EDITOR_SESSIONS = 10;

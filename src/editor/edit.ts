@@ -2,6 +2,7 @@
  * The edit as the user shapes it (pure): the clips in order with their trims, and the title. The editor's
  * screen holds it with useReducer; the Render body is made from it here.
  */
+import { highlightTooLongMessage, MAX_HIGHLIGHT_SECONDS } from '../app/product';
 import { clampTrim, defaultTrim, roundTime, tooShortToUse, withIn, withOut, type Trim } from './trim';
 
 export const MAX_TITLE_LENGTH = 100;
@@ -137,6 +138,8 @@ export function editProblem(edit: Edit): string | null {
   const unloadable = edit.clips.findIndex((c) => c.duration === null && c.loadFailed);
   if (unloadable >= 0) return `Clip ${unloadable + 1} could not be loaded: remove it to render.`;
   if (edit.clips.some((c) => c.duration === null)) return 'Waiting for the clip lengths to load.';
+  const total = totalDuration(edit.clips);
+  if (total > MAX_HIGHLIGHT_SECONDS) return highlightTooLongMessage(total);
   return null;
 }
 

@@ -63,7 +63,9 @@ export async function failStalledJobs(db: Queryable, nowMs: number): Promise<num
 }
 
 /**
- * Takes the oldest job that is waiting, or whose worker's lease ran out, for `workerId` until now + leaseMs.
+ * Takes the next job that is waiting, or whose worker's lease ran out, for `workerId` until now + leaseMs. Users take
+ * turns (round robin): a job of a user with fewer renders running goes first, then each user's oldest waiting job
+ * before anyone's second, then the oldest; so one user's ten renders never hold up another user's first.
  * Concurrent callers (other workers, other machines on one PostgreSQL) skip rows another one has locked, so
  * no job is taken twice. Null when there is nothing to do.
  */
@@ -74,10 +76,15 @@ export async function claimJob(db: Queryable, workerId: string, nowMs: number, l
     `UPDATE render_jobs
         SET state = 'active', attempts = attempts + 1, locked_by = $1, locked_until = $3, updated_at = $2
       WHERE id = (
-        SELECT id FROM render_jobs
-         WHERE (state = 'queued' OR (state = 'active' AND locked_until < $2)) AND attempts < $4
-         ORDER BY created_at, id
-         FOR UPDATE SKIP LOCKED
+        SELECT j.id FROM render_jobs j JOIN highlights h ON h.id = j.highlight_id
+         WHERE (j.state = 'queued' OR (j.state = 'active' AND j.locked_until < $2)) AND j.attempts < $4
+         ORDER BY
+           (SELECT count(*) FROM render_jobs a JOIN highlights ah ON ah.id = a.highlight_id
+             WHERE ah.user_id = h.user_id AND a.state = 'active' AND a.locked_until >= $2),
+           (SELECT count(*) FROM render_jobs w JOIN highlights wh ON wh.id = w.highlight_id
+             WHERE wh.user_id = h.user_id AND w.state = 'queued' AND (w.created_at, w.id) < (j.created_at, j.id)),
+           j.created_at, j.id
+         FOR UPDATE OF j SKIP LOCKED
          LIMIT 1
       )
       RETURNING id, highlight_id, attempts`,

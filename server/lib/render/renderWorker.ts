@@ -20,6 +20,8 @@ import {
   type RenderInput,
 } from './renderCommand';
 import { claimJob, completeJob, failJob, releaseJob, renewLease, type ClaimedJob } from './renderQueue';
+import { RENDER_NO_SPACE_MESSAGE, renderSpaceNeeded, renderTimeoutMs } from './renderLimits';
+import { freeSpaceProbe } from '../diskSpace';
 
 /**
  * Render workers (docs/rendering.md): each polls the queue, takes one job at a time under a lease, renders the
@@ -103,11 +105,6 @@ const MEASURE_PIECES_OVER_SECONDS = 60;
 
 /** How long a presigned clip URL given to ffprobe while planning lives (a bucket; on disk it is the path). */
 const PROBE_URL_SECONDS = 300;
-
-/** How long a render may run: the deadline ffmpeg is killed at. */
-function renderTimeoutMs(totalSeconds: number): number {
-  return 120_000 + totalSeconds * 20_000;
-}
 
 /** A presigned URL's signature, wherever ffmpeg quotes one (its last line of stderr goes to the log). */
 function redactSignatures(text: string): string {
@@ -415,6 +412,8 @@ export function startRenderWorkers(app: FastifyInstance, ctx: AppContext, opts: 
       if (!plan) return; // The highlight was deleted with its job.
       const total = totalSeconds(plan.inputs);
       const timeoutMs = renderTimeoutMs(total);
+      const free = await freeSpaceProbe(app)(ctx.highlightsDir).catch(() => Infinity);
+      if (free < renderSpaceNeeded(total)) throw new RenderFailure(RENDER_NO_SPACE_MESSAGE, true);
       // ffmpeg reads each clip for as long as the render may run (a bucket: URLs signed for that long; disk: paths).
       const inputs = await Promise.all(
         plan.inputs.map(async (input, i) => ({
