@@ -32,6 +32,11 @@ const FRESH_FILES = [
   { name: 'fresh-b.mp4', size: 2 * MB + 7 },
 ];
 const OUTAGE_FILE = { name: 'outage.mp4', size: 16 * MB + 41 };
+/** A queue short enough that its copies are held back while it sends (copyWhileSending): a reload may find none. */
+const QUICK_FILES = [
+  { name: 'quick-a.mp4', size: 4 * MB + 3 },
+  { name: 'quick-b.mp4', size: 5 * MB + 9 },
+];
 const TAB_FILES = [
   { name: 'first-tab.mp4', size: 2 * MB + 13 },
   { name: 'second-tab.mp4', size: 1 * MB + 17 },
@@ -42,7 +47,7 @@ const filePath = (name: string) => path.join(dir, name);
 
 test.beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'courtside-upload-resume-'));
-  const files = [...RESUME_FILES, ...FRESH_FILES, OUTAGE_FILE, ...TAB_FILES];
+  const files = [...RESUME_FILES, ...FRESH_FILES, OUTAGE_FILE, ...TAB_FILES, ...QUICK_FILES];
   for (const f of files) f.size = makeLargeVideo(dir, f.name, f.size);
   // Stored clips are told apart by size.
   expect(new Set(files.map((f) => f.size)).size, 'made videos of distinct sizes').toBe(files.length);
@@ -123,6 +128,28 @@ function storedWithSize(dataDir: string, size: number): string[] {
   return readdirSync(uploads).filter((n) => n.endsWith('.mp4') && statSync(path.join(uploads, n)).size === size);
 }
 
+/** Removes one kept copy from IndexedDB (idb-keyval's store), as a copy never made. */
+async function dropKept(page: Page, key: string): Promise<void> {
+  await page.evaluate(
+    (k) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction('keyval', 'readwrite');
+          tx.objectStore('keyval').delete(k);
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    key,
+  );
+}
+
 /** The leave-page warning is held while uploads run: a reload mid-upload accepts it, as a user would. */
 function acceptLeaveWarnings(page: Page): void {
   page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
@@ -201,6 +228,57 @@ test.describe('Upload queue: reload and resume', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Upload Clips', level: 1 })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Resume Upload?' })).toHaveCount(0);
+  });
+
+  test('a reload with both files in flight, kept or not: both are offered, and both arrive (re-picked where not kept)', async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(120_000);
+    acceptLeaveWarnings(page);
+    const created = recordCreatedClips(page);
+    await signInAs(page, { email: uniqueEmail('quick-reload') });
+    await openUploadScreen(page);
+    const cdp = await openThrottle(page);
+    // 9 MB at 1 MB/s: under KEEP_WORTH_MS, so the copies are held back while the two send.
+    await throttleUploads(cdp, 1 * MB);
+    await page.getByLabel('Select video files', { exact: true }).setInputFiles(QUICK_FILES.map((f) => filePath(f.name)));
+    await expect(fileList(page).getByRole('listitem')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Upload Files' }).click();
+    for (const f of QUICK_FILES) {
+      await expect(chip(row(page, f.name))).toHaveAttribute('data-status', 'uploading', { timeout: 15_000 });
+      await expect.poll(() => progressOf(row(page, f.name))).toBeGreaterThan(0);
+    }
+    // One copy at most survives the reload, as when the other was held back or still being written.
+    const kept = await keptFileKeys(page);
+    if (kept[0]) await dropKept(page, kept[0]);
+
+    await page.reload();
+    const dialog = page.getByRole('dialog', { name: 'Resume Upload?' });
+    await expect(dialog).toBeVisible();
+    const incomplete = dialog.getByRole('list', { name: 'Incomplete files' }).getByRole('listitem');
+    await expect(incomplete).toHaveCount(2);
+    for (const f of QUICK_FILES) await expect(incomplete.filter({ hasText: f.name })).toHaveCount(1);
+
+    await throttleUploads(cdp, null);
+    await dialog.getByRole('button', { name: 'Resume Upload' }).click();
+    await expect(dialog).toHaveCount(0);
+    // Both are listed; a file whose copy was not kept waits to be picked again, named under 'Files still needed'.
+    for (const f of QUICK_FILES) await expect(row(page, f.name)).toHaveCount(1);
+    const needed = page.getByRole('list', { name: 'Files still needed' });
+    const neededNames = (await needed.count()) > 0 ? await needed.getByRole('listitem').allTextContents() : [];
+    if (kept.length > 0) expect(neededNames.length, 'the file whose copy went is asked for again').toBeGreaterThanOrEqual(1);
+    const repick = QUICK_FILES.filter((f) => neededNames.some((n) => n.includes(f.name)));
+    if (repick.length > 0) {
+      await page.getByLabel('Select video files', { exact: true }).setInputFiles(repick.map((f) => filePath(f.name)));
+    }
+    for (const f of QUICK_FILES) {
+      await expect(chip(row(page, f.name))).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+    }
+    await expect.poll(() => created.map((c) => c.filename).sort()).toEqual(QUICK_FILES.map((f) => f.name).sort());
+    for (const f of QUICK_FILES) {
+      expect(storedWithSize(server.dataDir, f.size), `${f.name} stored once in full`).toHaveLength(1);
+    }
   });
 
   test('Start Fresh after a reload discards the kept files: no dialog after another reload, an empty list', async ({ page }) => {
