@@ -30,7 +30,8 @@ import {
   type StepResult,
 } from './load/mix';
 import { cpuPercent, sampleCpu, startPostgres, startServer, type CpuSample } from './load/processes';
-import { seed } from './load/seed';
+import { startAbuser, type AbuseCounts } from './load/abuser';
+import { seed, signIn } from './load/seed';
 import { freePort } from './support/net';
 
 type Engine = 'pglite' | 'postgres';
@@ -41,6 +42,10 @@ const STEPS = numbers(process.env.BENCH_STEPS ?? '1,2,4,8,16,32,64');
 const DURATION_SEC = Number(process.env.BENCH_DURATION ?? 8);
 const KIND_CONNECTIONS = Number(process.env.BENCH_KIND_CONNECTIONS ?? 16);
 const USERS = Number(process.env.BENCH_USERS ?? 20);
+/** The fair-use comparison: the mix at KIND_CONNECTIONS without and then beside the abuser, this long each. */
+const ABUSE_DURATION_SEC = Number(process.env.BENCH_ABUSE_DURATION ?? 20);
+/** BENCH_ABUSE=0 skips the comparison. */
+const ABUSE = process.env.BENCH_ABUSE !== '0';
 /** Not reported: the first seconds of load warm the JIT, PGlite's caches and the pg pool. */
 const WARM_UP_SEC = 3;
 /** The knee: the fewest connections reaching this share of the best throughput. */
@@ -134,6 +139,91 @@ async function benchEngine(engine: Engine): Promise<void> {
   for (const kind of KINDS) kindRows.push(await measure(`${kind} alone`, () => kind, KIND_CONNECTIONS));
 
   printReport(engine, mixRows, kindRows);
+  if (ABUSE) await compareWithAbuser(engine, origin, seeded, serverPid, postmasterPid);
+}
+
+/**
+ * The normal users' mix at KIND_CONNECTIONS, alone and then beside one abusing account (scripts/load/abuser.ts):
+ * what the fair-use limits leave the others. Target: their p99 and error rate within 2× of the run without it.
+ */
+async function compareWithAbuser(
+  engine: Engine,
+  origin: string,
+  seeded: Awaited<ReturnType<typeof seed>>,
+  serverPid: number,
+  postmasterPid: number | null,
+): Promise<void> {
+  const build = requestBuilder(seeded);
+  const mix = weightedPicker(MIX_WEIGHTS);
+  const run = async (): Promise<{ result: StepResult; cpu: Omit<CpuSample, 'atMs'> }> => {
+    const before = sampleCpu(serverPid, postmasterPid);
+    const result = await runStep(origin, build, mix, KIND_CONNECTIONS, ABUSE_DURATION_SEC);
+    return { result, cpu: cpuPercent(before, sampleCpu(serverPid, postmasterPid)) };
+  };
+  const alone = await run();
+  const abuser = await startAbuser(origin, seeded, await signIn(origin, 'abuser@example.com'));
+  let beside: { result: StepResult; cpu: Omit<CpuSample, 'atMs'> };
+  let counts: AbuseCounts;
+  try {
+    // A few seconds for the abuser to fill the render queue and reach its limits.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    beside = await run();
+  } finally {
+    counts = await abuser.stop();
+  }
+  const title = engine === 'postgres' ? 'PostgreSQL' : 'PGlite';
+  const errorRate = (r: StepResult): number => (r.errors / Math.max(1, r.reqPerSec * ABUSE_DURATION_SEC)) * 100;
+  console.log(
+    `
+=== ${title}: the normal users' mix at ${KIND_CONNECTIONS} connections, ${ABUSE_DURATION_SEC} s, without and beside an abuser ===
+`,
+  );
+  console.log(
+    table([
+      ['run', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'error %', 'server CPU', 'ffmpeg CPU'],
+      ...(
+        [
+          ['without', alone],
+          ['beside the abuser', beside],
+        ] as const
+      ).map(([label, { result: r, cpu }]) => [
+        label,
+        r.reqPerSec.toFixed(0),
+        ms(r.p50),
+        ms(r.p99),
+        String(r.errors),
+        `${errorRate(r).toFixed(2)} %`,
+        pct(cpu.server),
+        pct(cpu.media),
+      ]),
+    ]),
+  );
+  console.log(`
+Inside the mix, per kind (ms):
+`);
+  console.log(
+    perKindTable([
+      { label: 'without', ...alone },
+      { label: 'beside', ...beside },
+    ]),
+  );
+  console.log(`
+What the abuser's requests got (status: count):`);
+  for (const [activity, byStatus] of Object.entries(counts.byActivity)) {
+    console.log(
+      `  ${activity.padEnd(24)} ${Object.entries(byStatus)
+        .map(([status, n]) => `${status}: ${n}`)
+        .join(', ')}`,
+    );
+  }
+  const p99Ratio = beside.result.p99 / Math.max(1, alone.result.p99);
+  const errorsOk = errorRate(beside.result) <= Math.max(2 * errorRate(alone.result), 0.1);
+  console.log(
+    `
+${title} fair use: p99 ${ms(alone.result.p99)} → ${ms(beside.result.p99)} ms (${p99Ratio.toFixed(2)}×), ` +
+      `errors ${errorRate(alone.result).toFixed(2)} % → ${errorRate(beside.result).toFixed(2)} %: ` +
+      (p99Ratio <= 2 && errorsOk ? 'within 2× (target met)' : 'NOT within 2×'),
+  );
 }
 
 function isAlive(pid: number): boolean {

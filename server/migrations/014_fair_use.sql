@@ -5,3 +5,7 @@ CREATE INDEX error_reports_created_at ON error_reports (created_at);
 -- oldest (server/routes/editorSessions.ts).
 ALTER TABLE editor_sessions ADD COLUMN opened_seq bigserial;
 CREATE INDEX editor_sessions_open_by_user ON editor_sessions (user_id, opened_seq) WHERE status = 'open';
+
+-- When a render job was last taken by a worker: the queue serves the user served least recently first
+-- (server/lib/render/renderQueue.ts claimJob).
+ALTER TABLE render_jobs ADD COLUMN claimed_at timestamptz;

@@ -62,7 +62,8 @@ describe('what counts as video (ffprobe)', () => {
     await writeFile(picture, await makeMedia('p.jpg', ['-f', 'lavfi', '-i', 'testsrc=size=64x48', '-frames:v', '1']));
     for (const [file, reason] of [
       [sound, 'no video stream'],
-      [picture, 'no video stream'],
+      // A picture is no clip container (CLIP_FORMATS): refused before it is read.
+      [picture, 'not a readable media file'],
       [text, 'not a readable media file'],
     ] as const) {
       await assert.rejects(probeVideo(ffprobePath, file, 'x.mp4'), (err: ApiError) => {

@@ -264,17 +264,40 @@ describe('the render queue takes users in turn', () => {
       const first = await insertHighlight(db, parent, edit, { createdAt: new Date(t0 + 100) });
       const second = await insertHighlight(db, parent, edit, { createdAt: new Date(t0 + 101) });
       const coachs = await insertHighlight(db, coach, edit, { createdAt: new Date(t0 + 200) });
+      // One worker: each job is done before the next is taken.
       const order: string[] = [];
       for (let i = 0; i < 13; i += 1) {
-        // Each taken job stays active (its lease runs), as with one worker per job: the next claim sees it.
-        const job = await claimJob(db, `worker-${i}`, t0 + 1_000, 60_000);
+        const job = await claimJob(db, 'worker', t0 + 1_000 + i * 1_000, 60_000);
         assert.ok(job);
         order.push(job.highlightId);
+        await db.query(`UPDATE render_jobs SET state = 'done' WHERE id = $1`, [job.id]);
       }
-      // Round one: every user's oldest; round two: each user's next (the oldest first among equals), and so on.
+      // Every user's first, then each user's next in turn (the one served longest ago first), and so on.
       assert.deepEqual(order.slice(0, 3), [flood[0], first, coachs]);
       assert.deepEqual(order.slice(3, 5), [flood[1], second]);
       assert.deepEqual(order.slice(5), flood.slice(2));
+    } finally {
+      await db.close();
+    }
+  });
+
+  test('with several workers, a user with fewer renders running goes first', async () => {
+    const dir = await tempDir('courtside-fair-queue-');
+    const db = await openTestDb(dir);
+    try {
+      const flooder = await insertOwner(db);
+      const parent = await insertOwner(db);
+      const edit = [{ clipId: '00000000-0000-4000-8000-000000000001', inSeconds: 0, outSeconds: 1 }];
+      const t0 = Date.parse('2030-05-01T12:00:00Z');
+      const flood: string[] = [];
+      for (let i = 0; i < 4; i += 1) flood.push(await insertHighlight(db, flooder, edit, { createdAt: new Date(t0 + i) }));
+      const parents = await insertHighlight(db, parent, edit, { createdAt: new Date(t0 + 100) });
+      // Two workers busy with the flooder's first two (leases live): the third worker takes the parent's.
+      const a = await claimJob(db, 'w1', t0 + 1_000, 60_000);
+      const b = await claimJob(db, 'w2', t0 + 1_000, 60_000);
+      assert.deepEqual([a?.highlightId, b?.highlightId], [flood[0], parents]);
+      const c = await claimJob(db, 'w3', t0 + 2_000, 60_000);
+      assert.equal(c?.highlightId, flood[1]);
     } finally {
       await db.close();
     }

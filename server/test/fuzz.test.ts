@@ -103,6 +103,7 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/media/shares/:shareId/:kind', query: ['exp', 'sig'] },
   { method: 'GET', url: '/watch.html' },
   { method: 'GET', url: '/media/clips/:id/:kind', query: ['exp', 'sig'] },
+  { method: 'GET', url: '/media/editor/:session/clips/:id/:kind', query: ['exp', 'sig'] },
   { method: 'GET', url: '/media/highlights/:id/:kind', query: ['exp', 'sig'] },
   { method: 'GET', url: '/editor/:id', query: ['token'], html: true },
   { method: 'GET', url: '/editor.html' },

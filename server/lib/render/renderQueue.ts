@@ -64,25 +64,25 @@ export async function failStalledJobs(db: Queryable, nowMs: number): Promise<num
 
 /**
  * Takes the next job that is waiting, or whose worker's lease ran out, for `workerId` until now + leaseMs. Users take
- * turns (round robin): a job of a user with fewer renders running goes first, then each user's oldest waiting job
- * before anyone's second, then the oldest; so one user's ten renders never hold up another user's first.
- * Concurrent callers (other workers, other machines on one PostgreSQL) skip rows another one has locked, so
- * no job is taken twice. Null when there is nothing to do.
+ * turns (round robin): a job of a user with fewer renders running goes first (several workers), then the user whose
+ * last render was taken longest ago (or never), then the oldest job; so one user's ten renders never hold up another
+ * user's first, with one worker or many. Concurrent callers (other workers, other machines on one PostgreSQL) skip
+ * rows another one has locked, so no job is taken twice. Null when there is nothing to do.
  */
 export async function claimJob(db: Queryable, workerId: string, nowMs: number, leaseMs: number): Promise<ClaimedJob | null> {
   await failStalledJobs(db, nowMs);
   const now = new Date(nowMs);
   const r = await db.query<{ id: string; highlight_id: string; attempts: number }>(
     `UPDATE render_jobs
-        SET state = 'active', attempts = attempts + 1, locked_by = $1, locked_until = $3, updated_at = $2
+        SET state = 'active', attempts = attempts + 1, locked_by = $1, locked_until = $3, updated_at = $2, claimed_at = $2
       WHERE id = (
         SELECT j.id FROM render_jobs j JOIN highlights h ON h.id = j.highlight_id
          WHERE (j.state = 'queued' OR (j.state = 'active' AND j.locked_until < $2)) AND j.attempts < $4
          ORDER BY
            (SELECT count(*) FROM render_jobs a JOIN highlights ah ON ah.id = a.highlight_id
              WHERE ah.user_id = h.user_id AND a.state = 'active' AND a.locked_until >= $2),
-           (SELECT count(*) FROM render_jobs w JOIN highlights wh ON wh.id = w.highlight_id
-             WHERE wh.user_id = h.user_id AND w.state = 'queued' AND (w.created_at, w.id) < (j.created_at, j.id)),
+           (SELECT max(c.claimed_at) FROM render_jobs c JOIN highlights ch ON ch.id = c.highlight_id
+             WHERE ch.user_id = h.user_id) NULLS FIRST,
            j.created_at, j.id
          FOR UPDATE OF j SKIP LOCKED
          LIMIT 1

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm, stat, utimes } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { hostname, setPriority } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -306,6 +306,21 @@ export async function removeRenderLeftovers(dir: string, olderThanMs: number, no
 }
 
 /** Runs ffmpeg; `onProgress` gets each `-progress` block. Rejects on a non-zero exit, a kill or the deadline. */
+/**
+ * Renders are background work: ffmpeg runs at a lower CPU priority than the server, so a long render (anyone's)
+ * takes the cores the API leaves idle instead of slowing every request. Where the OS refuses, it runs as it is.
+ */
+export const RENDER_NICENESS = 10;
+
+function lowerPriority(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    setPriority(pid, RENDER_NICENESS);
+  } catch {
+    // not permitted here: the render still runs
+  }
+}
+
 function runFfmpeg(
   bin: string,
   args: string[],
@@ -317,6 +332,7 @@ function runFfmpeg(
       return;
     }
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    lowerPriority(child.pid);
     let stderrTail = '';
     let timedOut = false;
     const kill = (): void => {
