@@ -53,6 +53,7 @@ export function fairUseChecks(probe: Probe): Check[] {
         );
         const clipId = (up.json as Data<{ id?: string }>)?.data?.id;
         expect(up.status === 201 && clipId, `the long clip's upload got ${describe(up)}`);
+        probe.clipIds.add(clipId);
         const made = await c().call('POST', '/api/v1/editor-sessions', probe.owner.token, {
           eventId,
           clipIds: [clipId],

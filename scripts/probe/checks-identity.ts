@@ -77,19 +77,24 @@ export async function providerServer(tally: Tally, work: string, distDir: string
       run: async () => {
         const form = 'state=x&redirect_uri=%2Flogin&provider=google&email=evil%40example.com&admin=1';
         const tries = [
-          await client.send({
+          await send({
             method: 'GET',
             path: '/idp/authorize?state=x&redirect_uri=%2Flogin',
             headers: { accept: 'text/html' },
           }),
-          await client.send({
+          await send({
             method: 'POST',
             path: '/idp/authorize',
             headers: { 'content-type': 'application/x-www-form-urlencoded' },
             body: form,
           }),
-          await client.send({ method: 'GET', path: '/idp/logout' }),
-          await client.call('POST', '/api/v1/auth/local/callback', null, { code: 'x' }),
+          await send({ method: 'GET', path: '/idp/logout' }),
+          await send({
+            method: 'POST',
+            path: '/api/v1/auth/local/callback',
+            headers: { 'content-type': 'application/json' },
+            body: '{"code":"x"}',
+          }),
         ];
         for (const res of tries) expect(res.status === 404, `a stand-in path answered ${describe(res)}`);
         const config = await getJson('/api/v1/auth/config');
