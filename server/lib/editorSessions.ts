@@ -5,6 +5,7 @@ import { CLIP_VIEW_FROM, toSharedClipView, type ClipViewRow } from './clipViews'
 import type { AppContext } from './context';
 import { ApiError } from './envelope';
 import { signMediaPathUntil } from './media';
+import { totalSeconds } from './render/renderCommand';
 import { isStorableText } from './schema';
 import { matchConditionSql, offsetSeconds } from './tagMatching';
 import type { Db } from '../db';
@@ -463,7 +464,7 @@ export function parseRender(body: unknown, durations: Map<string, number | null>
     else pieces.push({ clipId: id, ...piece });
   });
   if (Object.keys(details).length > 0 || title === null) throw badInput('Invalid edit', details);
-  const total = pieces.reduce((sum, p) => sum + (p.outSeconds - p.inSeconds), 0);
+  const total = totalSeconds(pieces);
   if (total > MAX_HIGHLIGHT_SECONDS + DURATION_TOLERANCE_SECONDS) {
     throw new ApiError(400, 'HIGHLIGHT_TOO_LONG', highlightTooLongMessage(total), {
       seconds: Math.round(total * 100) / 100,

@@ -1,3 +1,5 @@
+import { ApiError } from './envelope';
+
 /**
  * An in-memory request limit per key (a client address): at most `limit` hits in any sliding window of
  * `windowMs`. The window is kept as `slices` counters (12 by default: 5 s each for a minute), so a key costs the
@@ -78,4 +80,9 @@ export function createRateLimiter(opts: RateLimitOptions): RateLimiter {
     },
     size: () => windows.size,
   };
+}
+
+/** Refuses a request over its limit: 429 RATE_LIMITED with `message`, and the wait the Retry-After header repeats. */
+export function assertAllowed(verdict: RateLimitVerdict, message: string): void {
+  if (!verdict.allowed) throw new ApiError(429, 'RATE_LIMITED', message, { retryAfterSeconds: verdict.retryAfterSeconds });
 }

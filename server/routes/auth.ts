@@ -5,7 +5,7 @@ import { checkToken, issueFor, loadUsableUser, requestOrigin, requireAuth, sameO
 import type { AppContext, UserRow } from '../lib/context';
 import { ApiError, invalidInput, ok } from '../lib/envelope';
 import { userForIdentity } from '../lib/identity/identities';
-import type { OidcRelyingParty } from '../lib/identity/oidcRelyingParty';
+import { invalidState, type OidcRelyingParty } from '../lib/identity/oidcRelyingParty';
 import { parseInput, requiredText, text } from '../lib/schema';
 import { extendSignIn, recordRefresh, revokeSignIn, startSignIn } from '../lib/signIns';
 import { ADMIN_ACTIONS, applyAdminAction, isValidEmail } from '../lib/users';
@@ -62,9 +62,7 @@ async function redeemStandInCode(ctx: AppContext, code: string): Promise<string>
 
 /** The hosted provider's code: redeemed there, its ID token checked, its identity found or made a user here. */
 async function redeemProviderCode(ctx: AppContext, oidc: OidcRelyingParty, body: v.InferOutput<typeof callbackBody>) {
-  if (!body.state) {
-    throw new ApiError(400, 'INVALID_STATE', 'This sign-in was not started here, or has ended. Please sign in again.');
-  }
+  if (!body.state) throw invalidState();
   const identity = await oidc.finish(ctx.db, body.state, body.code, body.iss);
   const user = await userForIdentity(ctx.db, identity, ctx.adminEmails, new Date(ctx.now()));
   return user.id;

@@ -21,6 +21,7 @@ import {
 } from '../lib/editorSessions';
 import { ApiError, ok } from '../lib/envelope';
 import { freeSpaceProbe } from '../lib/diskSpace';
+import { totalSeconds } from '../lib/render/renderCommand';
 import { RENDER_NO_SPACE_MESSAGE, renderSpaceNeeded } from '../lib/render/renderLimits';
 import { enqueueRender } from '../lib/render/renderQueue';
 import type { Queryable } from '../db';
@@ -234,11 +235,7 @@ export function registerEditorSessionRoutes(app: FastifyInstance, ctx: AppContex
       [row.clip_ids, row.event_id],
     );
     const edit = parseRender(request.body, new Map(usable.rows.map((c) => [c.id, c.duration])));
-    await assertRenderSpace(
-      app,
-      ctx,
-      edit.clips.reduce((sum, p) => sum + (p.outSeconds - p.inSeconds), 0),
-    );
+    await assertRenderSpace(app, ctx, totalSeconds(edit.clips));
     const now = new Date(nowMs);
     const highlightId = await ctx.db.transaction(async (tx) => {
       // One user's Render requests one at a time, so two at once cannot both pass the count below.

@@ -3,8 +3,7 @@ import * as v from 'valibot';
 import { ERROR_REPORT_FIELD_LIMITS as LIMITS, ERROR_REPORT_MAX_BYTES } from '../../src/app/product';
 import { optionalAuth } from '../lib/auth';
 import type { AppContext } from '../lib/context';
-import { ApiError } from '../lib/envelope';
-import { createRateLimiter } from '../lib/rateLimit';
+import { assertAllowed, createRateLimiter } from '../lib/rateLimit';
 import { scrub } from '../lib/redact';
 import { parseInput, requiredText, text } from '../lib/schema';
 
@@ -70,11 +69,7 @@ export function registerErrorRoutes(app: FastifyInstance, ctx: AppContext): void
   let prunedAt = -Infinity;
   const limit = async (request: FastifyRequest): Promise<void> => {
     const verdict = request.user ? signedIn.hit(request.user.id) : anonymous.hit(request.ip);
-    if (!verdict.allowed) {
-      throw new ApiError(429, 'RATE_LIMITED', 'Too many error reports; try again later', {
-        retryAfterSeconds: verdict.retryAfterSeconds,
-      });
-    }
+    assertAllowed(verdict, 'Too many error reports; try again later');
   };
   app.post(
     '/api/v1/errors',

@@ -7,7 +7,7 @@ import type { AppContext } from '../lib/context';
 import { ApiError, invalidInput, ok } from '../lib/envelope';
 import { optionalLatLng, parseInput, queryText, requiredText } from '../lib/schema';
 import type { Venue } from '../lib/venues';
-import { createRateLimiter } from '../lib/rateLimit';
+import { assertAllowed, createRateLimiter } from '../lib/rateLimit';
 
 const STANDIN_JS = readFileSync(
   path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'public', 'places-standin.js'),
@@ -229,12 +229,7 @@ export function registerPlacesRoutes(app: FastifyInstance, ctx: AppContext): voi
   // addresses could otherwise reset its own count at will).
   const limiter = createRateLimiter({ limit: RATE_LIMIT, windowMs: RATE_WINDOW_MS, now: ctx.now });
   const rateLimit = async (request: FastifyRequest): Promise<void> => {
-    const verdict = limiter.hit(request.ip);
-    if (!verdict.allowed) {
-      throw new ApiError(429, 'RATE_LIMITED', 'Too many place look-ups; slow down', {
-        retryAfterSeconds: verdict.retryAfterSeconds,
-      });
-    }
+    assertAllowed(limiter.hit(request.ip), 'Too many place look-ups; slow down');
   };
 
   app.get('/maps/places-standin.js', async (_request, reply) =>

@@ -18,7 +18,7 @@ import {
 import type { AppContext } from '../lib/context';
 import { ApiError, ok } from '../lib/envelope';
 import { idempotencyKey } from '../lib/idempotencyKey';
-import { createRateLimiter } from '../lib/rateLimit';
+import { assertAllowed, createRateLimiter } from '../lib/rateLimit';
 import { finiteNumber, isoDateTime, jsonObject, parseInput, text, uuid } from '../lib/schema';
 import { matchConditionSql, offsetSeconds } from '../lib/tagMatching';
 import {
@@ -274,12 +274,7 @@ export function registerTagRoutes(app: FastifyInstance, ctx: AppContext): void {
   // TAG NOW: a retried tap (the same Idempotency-Key) answers the tag the first one made.
   const tagLimiter = createRateLimiter({ limit: TAGS_PER_MINUTE, windowMs: 60_000, now: ctx.now });
   const limitTags = async (request: FastifyRequest): Promise<void> => {
-    const verdict = tagLimiter.hit(callerId(request.user));
-    if (!verdict.allowed) {
-      throw new ApiError(429, 'RATE_LIMITED', 'Too many tags at once; try again in a moment', {
-        retryAfterSeconds: verdict.retryAfterSeconds,
-      });
-    }
+    assertAllowed(tagLimiter.hit(callerId(request.user)), 'Too many tags at once; try again in a moment');
   };
 
   app.post('/api/v1/tags', { preHandler: [requireAuth(ctx), limitTags] }, async (request, reply) => {

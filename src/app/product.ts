@@ -43,3 +43,9 @@ export function tooManyRendersMessage(count: number): string {
 
 /** Editing sessions one user keeps open; opening another ends the oldest (a closed tab leaves one open for 2 h). */
 export const MAX_OPEN_EDITOR_SESSIONS = 10;
+
+/**
+ * How long a sign-in may take at the identity provider: the app keeps its pending sign-in this long, and the server
+ * keeps the state, PKCE verifier and nonce this long.
+ */
+export const SIGN_IN_TTL_MS = 10 * 60_000;

@@ -1,10 +1,11 @@
 import * as oidc from 'openid-client';
+import { SIGN_IN_TTL_MS } from '../../../src/app/product';
 import type { Db } from '../../db';
 import { ApiError } from '../envelope';
 import type { ProvenIdentity } from './identities';
 
 /** How long a sign-in started at the provider may take to come back (its state, verifier and nonce are kept so long). */
-export const OIDC_LOGIN_TTL_MS = 10 * 60_000;
+export const OIDC_LOGIN_TTL_MS = SIGN_IN_TTL_MS;
 /** Discovery, token and key requests to the provider give up after this long. */
 const PROVIDER_TIMEOUT_SECONDS = 10;
 export const OIDC_SCOPE = 'openid email profile';
@@ -23,6 +24,10 @@ interface LoginRow {
   expires_at: Date;
   used_at: Date | null;
 }
+
+/** A callback whose state no sign-in of ours started (or none at all). */
+export const invalidState = (): ApiError =>
+  new ApiError(400, 'INVALID_STATE', 'This sign-in was not started here, or has ended. Please sign in again.');
 
 const unreachable = (): ApiError =>
   new ApiError(400, 'PROVIDER_UNREACHABLE', 'The sign-in provider could not be reached. Please try again in a moment.');
@@ -155,14 +160,16 @@ export class OidcRelyingParty {
     if (row) return row;
     const seen = await db.query<LoginRow>('SELECT used_at, expires_at FROM oidc_logins WHERE state = $1', [state]);
     const old = seen.rows[0];
-    if (!old) {
-      throw new ApiError(400, 'INVALID_STATE', 'This sign-in was not started here, or has ended. Please sign in again.');
-    }
+    if (!old) throw invalidState();
     if (old.used_at) {
       // A reload of the callback after it was used: the app's silent recovery (docs/product/part-1.md §4).
       throw new ApiError(400, 'AUTH_CODE_EXPIRED', 'Authorization code has expired', { reason: 'already_used' });
     }
-    throw new ApiError(400, 'LOGIN_EXPIRED', 'Sign-in expired: it took longer than 10 minutes. Please sign in again.');
+    throw new ApiError(
+      400,
+      'LOGIN_EXPIRED',
+      `Sign-in expired: it took longer than ${SIGN_IN_TTL_MS / 60_000} minutes. Please sign in again.`,
+    );
   }
 
   /**

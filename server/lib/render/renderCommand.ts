@@ -47,7 +47,7 @@ export function seconds(s: number): string {
 }
 
 /** Total length of the rendered highlight: the sum of the kept parts. */
-export function totalSeconds(inputs: readonly RenderInput[]): number {
+export function totalSeconds(inputs: readonly Pick<RenderInput, 'inSeconds' | 'outSeconds'>[]): number {
   return inputs.reduce((sum, c) => sum + Math.max(0, c.outSeconds - c.inSeconds), 0);
 }
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { SIGN_IN_TTL_MS } from '../../app/product';
 import { readJson, remove, StorageKeys, writeJson } from '../../app/storage';
 
 /**
@@ -19,7 +20,7 @@ const pendingLoginSchema = v.object({
 export type PendingLogin = v.InferOutput<typeof pendingLoginSchema>;
 
 /** Long enough to sign in at the provider (the code it then issues lives 60 s on its own). */
-export const PENDING_LOGIN_TTL_MS = 10 * 60_000;
+export const PENDING_LOGIN_TTL_MS = SIGN_IN_TTL_MS;
 /** Sign-ins started in several tabs at once each keep their entry; the oldest go beyond this. */
 export const MAX_PENDING_LOGINS = 5;
 
