@@ -211,6 +211,8 @@ const EventList = v.object({
   page: optionalInteger(1, MAX_PAGE, 1),
   limit: maybeInteger(1, 1000),
   days: optionalInteger(1, 60, UPCOMING_DAYS),
+  /** Words in the event's name, sport or venue (case-insensitive); blank: no filter. */
+  q: queryText(200),
 });
 type TimeFilter = v.InferOutput<typeof EventList>['timeFilter'];
 
@@ -301,7 +303,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
   });
 
   // All events, or recent / live / upcoming ones (docs/product/part-2.md §7); `userAssociated=true` keeps the
-  // events where the caller has a clip or a tag.
+  // events where the caller has a clip or a tag, `q` those whose name, sport or venue holds the words.
   app.get('/api/v1/events', { preHandler: requireAuth(ctx) }, async (request) => {
     const query = parseInput(EventList, request.query, 'query');
     const page = { page: query.page, limit: query.limit ?? (query.timeFilter === 'recent' ? 20 : 200) };
@@ -310,13 +312,19 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
     /** The filter's WHERE and ORDER BY, numbering its parameters in `p`. */
     const filter = (p: SqlParams): { where: string; order: string } => {
       const { where, order } = timeFilterSql(query.timeFilter, p, nowMs, query.days);
-      if (!query.userAssociated) return { where, order };
-      const user = p.add(me);
-      return {
-        where: `(${where}) AND (EXISTS (SELECT 1 FROM clips c WHERE c.user_id = ${user} AND c.event_id = e.id)
-          OR EXISTS (SELECT 1 FROM tags t WHERE t.user_id = ${user} AND t.event_id = e.id))`,
-        order,
-      };
+      const clauses = [`(${where})`];
+      if (query.q !== '') {
+        const q = p.add(query.q);
+        clauses.push(`(position(lower(${q}) IN lower(e.name)) > 0 OR position(lower(${q}) IN lower(e.sport)) > 0
+          OR EXISTS (SELECT 1 FROM locations ql WHERE ql.id = e.location_id
+            AND (position(lower(${q}) IN lower(ql.name)) > 0 OR position(lower(${q}) IN lower(ql.city)) > 0)))`);
+      }
+      if (query.userAssociated) {
+        const user = p.add(me);
+        clauses.push(`(EXISTS (SELECT 1 FROM clips c WHERE c.user_id = ${user} AND c.event_id = e.id)
+          OR EXISTS (SELECT 1 FROM tags t WHERE t.user_id = ${user} AND t.event_id = e.id))`);
+      }
+      return { where: clauses.join(' AND '), order };
     };
     // The count needs no location: every event has one (NOT NULL foreign key).
     const countParams = new SqlParams();

@@ -137,6 +137,21 @@ describe('discovering events', () => {
     assert.deepEqual(probe.pagination, { total: 2, hasMore: true, page: 1, limit: 1 });
   });
 
+  test('q: the events whose name, sport or venue holds the words (any case), with time filter, mine and pages', async () => {
+    assert.deepEqual(await names('/api/v1/events?timeFilter=recent&q=open'), ['Live Open', 'Open Over', 'Old Open']);
+    assert.deepEqual(await names('/api/v1/events?timeFilter=recent&q=%20PAST%20'), ['Past Game']);
+    assert.deepEqual(await names('/api/v1/events?timeFilter=recent&q=open&userAssociated=true'), ['Live Open']);
+    assert.deepEqual(await names('/api/v1/events?timeFilter=recent&q=%25'), []);
+    assert.deepEqual(await names('/api/v1/events?q=lambeau'), ['Soon']);
+    assert.deepEqual(await names('/api/v1/events?timeFilter=recent&q='), await names('/api/v1/events?timeFilter=recent'));
+    const paged = await list('/api/v1/events?timeFilter=recent&q=open&limit=2&page=2');
+    assert.deepEqual(
+      paged.data.map((e) => e.name),
+      ['Old Open'],
+    );
+    assert.deepEqual(paged.pagination, { total: 3, hasMore: false, page: 2, limit: 2 });
+  });
+
   test('timeFilter=current: live now (an event without end lasts 3 h), by start time', async () => {
     assert.deepEqual(await names('/api/v1/events?timeFilter=current'), ['Live Open', 'Live Ends Soon', 'Starts Now']);
     // Two hours on: the events ending before are over; one ending exactly now still counts; Soon has started.

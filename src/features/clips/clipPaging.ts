@@ -19,15 +19,3 @@ export interface MyClipsPage {
   pagination: Pagination;
   unassociatedClipsCount: number;
 }
-
-/**
- * The page after the last loaded one while the server says there is more; none otherwise, which ends
- * 'Load More' (RTK Query's `getNextPageParam`; docs/product/part-2.md §4 "Clip list paging").
- */
-export function nextPageParam(
-  lastPage: { pagination: Pagination },
-  _allPages: unknown,
-  lastPageParam: number,
-): number | undefined {
-  return lastPage.pagination.hasMore ? lastPageParam + 1 : undefined;
-}

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { envelope } from '../../api/envelope';
+import { paginationSchema } from '../../api/pagination';
 import { venueZone } from '../../lib/venueTime';
 
 /**
@@ -45,13 +46,6 @@ export const rawEventSchema = v.object({ ...rawEventEntries, clipCount: v.option
 /** My Clips is a list of clip counts: there the count is required. */
 const rawCountedEventSchema = v.object({ ...rawEventEntries, clipCount: count });
 
-/** docs/product/part-2.md §3: "some responses carry only page, hasMore, total". */
-const paginationSchema = v.object({
-  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  hasMore: v.boolean(),
-  total: v.optional(v.nullable(count), null),
-});
-
 /** GET /api/v1/clips */
 export const myClipsResponseSchema = envelope(
   v.object({
@@ -73,7 +67,7 @@ export const unassociatedClipsResponseSchema = envelope(
 
 export type RawClip = v.InferOutput<typeof rawClipSchema>;
 export type RawEvent = v.InferOutput<typeof rawEventSchema>;
-export type Pagination = v.InferOutput<typeof paginationSchema>;
+export type { Pagination } from '../../api/pagination';
 
 /** A clip as the cards show it (docs/product/part-2.md §3 "Clip"). */
 export interface Clip {

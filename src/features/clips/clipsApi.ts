@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import { api } from '../../api/apiSlice';
+import { numberedPages } from '../../api/pagination';
 import {
   eventClipsResponseSchema,
   myClipsResponseSchema,
@@ -7,16 +8,7 @@ import {
   toClipEvent,
   unassociatedClipsResponseSchema,
 } from './clipSchemas';
-import {
-  CLIP_PAGE_SIZE,
-  MY_CLIPS_PAGE_SIZE,
-  nextPageParam,
-  type ClipPage,
-  type EventClipsPage,
-  type MyClipsPage,
-} from './clipPaging';
-
-const pages = { initialPageParam: 1, getNextPageParam: nextPageParam };
+import { CLIP_PAGE_SIZE, MY_CLIPS_PAGE_SIZE, type ClipPage, type EventClipsPage, type MyClipsPage } from './clipPaging';
 
 const clipTags = (loaded: { pages: ClipPage[] } | undefined) =>
   (loaded?.pages ?? []).flatMap((page) => page.clips.map((clip) => ({ type: 'Clip' as const, id: clip.id })));
@@ -31,7 +23,7 @@ export const clipsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/v1/clips: the events the user has clips at, and the count of clips without an event. */
     getMyClipEvents: build.infiniteQuery<MyClipsPage, void, number>({
-      infiniteQueryOptions: pages,
+      infiniteQueryOptions: numberedPages,
       query: ({ pageParam }) => ({ url: 'clips', params: { page: pageParam, limit: MY_CLIPS_PAGE_SIZE } }),
       rawResponseSchema: myClipsResponseSchema,
       transformResponse: ({ data }: v.InferOutput<typeof myClipsResponseSchema>): MyClipsPage => ({
@@ -46,7 +38,7 @@ export const clipsApi = api.injectEndpoints({
     }),
     /** GET /api/v1/clips/event/{eventId}?page&limit=12: the user's clips of one event, and the event. */
     getEventClips: build.infiniteQuery<EventClipsPage, string, number>({
-      infiniteQueryOptions: pages,
+      infiniteQueryOptions: numberedPages,
       query: ({ queryArg: eventId, pageParam }) => ({
         url: `clips/event/${encodeURIComponent(eventId)}`,
         params: { page: pageParam, limit: CLIP_PAGE_SIZE },
@@ -65,7 +57,7 @@ export const clipsApi = api.injectEndpoints({
     }),
     /** GET /api/v1/clips/unassociated?page&limit=12: the user's clips without an event, newest first. */
     getUnassociatedClips: build.infiniteQuery<ClipPage, void, number>({
-      infiniteQueryOptions: pages,
+      infiniteQueryOptions: numberedPages,
       query: ({ pageParam }) => ({ url: 'clips/unassociated', params: { page: pageParam, limit: CLIP_PAGE_SIZE } }),
       rawResponseSchema: unassociatedClipsResponseSchema,
       transformResponse: ({ data }: v.InferOutput<typeof unassociatedClipsResponseSchema>): ClipPage => ({

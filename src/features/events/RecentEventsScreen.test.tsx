@@ -45,7 +45,7 @@ describe('RecentEventsScreen: the default view (docs/product/part-2.md §4)', ()
       expect.arrayContaining([
         '?timeFilter=recent&userAssociated=true&limit=1',
         '?timeFilter=recent&limit=1',
-        '?timeFilter=recent&userAssociated=true',
+        '?timeFilter=recent&page=1&limit=20&userAssociated=true',
       ]),
     );
   });
@@ -66,7 +66,7 @@ describe('RecentEventsScreen: the default view (docs/product/part-2.md §4)', ()
     const list = await screen.findByRole('list', { name: 'All Events' });
     expect(radio('All Events')).toBeChecked();
     expect(within(list).getByText('Somebody else’s game')).toBeInTheDocument();
-    expect(queries).toContain('?timeFilter=recent');
+    expect(queries).toContain('?timeFilter=recent&page=1&limit=20');
   });
 
   it("'With My Content' when there are no recent events at all", async () => {
@@ -87,7 +87,7 @@ describe('RecentEventsScreen: the default view (docs/product/part-2.md §4)', ()
     const queries = serveRecent();
     show('/event/recent?show=mine');
     await screen.findByRole('list', { name: 'With My Content' });
-    expect(queries).toEqual(['?timeFilter=recent&userAssociated=true']);
+    expect(queries).toEqual(['?timeFilter=recent&page=1&limit=20&userAssociated=true']);
   });
 });
 
@@ -118,6 +118,65 @@ describe('RecentEventsScreen: views and links', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Create Highlight' })).toBeInTheDocument();
     await user.click(await screen.findByRole('link', { name: /Our league final/ }));
     expect(router.state.location.pathname).toBe('/highlights/create/mine');
+  });
+});
+
+describe('RecentEventsScreen: every event is reachable', () => {
+  /** `count` events of the user's, newest first, served 20 a page as the API does. */
+  function serveSeason(count: number) {
+    const season = Array.from({ length: count }, (_, i) => eventAt(`e${i}`, `Game ${i + 1}`, NOW, -(i + 1) * DAY));
+    return serveEventLists((params) => {
+      const words = (params.get('q') ?? '').toLowerCase();
+      const matching = season.filter((e) => e.name.toLowerCase().includes(words));
+      const limit = Number(params.get('limit'));
+      const page = Number(params.get('page') ?? 1);
+      const data = matching.slice((page - 1) * limit, page * limit);
+      return HttpResponse.json({
+        success: true,
+        data,
+        pagination: { total: matching.length, hasMore: page * limit < matching.length, page, limit },
+      });
+    });
+  }
+
+  it("'Load More Events' reaches the oldest, 20 at a time, and then is gone", async () => {
+    const queries = serveSeason(45);
+    const { user } = show('/event/recent?show=mine');
+    const list = await screen.findByRole('list', { name: 'With My Content' });
+    expect(within(list).getAllByRole('link')).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: 'Load More Events' }));
+    await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(40));
+    await user.click(screen.getByRole('button', { name: 'Load More Events' }));
+    expect(await within(list).findByText('Game 45')).toBeInTheDocument();
+    expect(within(list).getAllByRole('link')).toHaveLength(45);
+    expect(screen.queryByRole('button', { name: 'Load More Events' })).not.toBeInTheDocument();
+    expect(queries).toContain('?timeFilter=recent&page=3&limit=20&userAssociated=true');
+  });
+
+  it('a search narrows the list on the server and stays in the address; none found offers to clear it', async () => {
+    const queries = serveSeason(45);
+    const { user, router } = show('/event/recent?show=mine');
+    await screen.findByRole('list', { name: 'With My Content' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search events' }), ' game 4{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?show=mine&q=game+4'));
+    const list = await screen.findByRole('list', { name: 'With My Content' });
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toHaveLength(7),
+    );
+    expect(queries).toContain('?timeFilter=recent&page=1&limit=20&userAssociated=true&q=game+4');
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search events' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search events' }), 'cup');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No recent events match “cup”.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?show=mine'));
+    expect(screen.getByRole('searchbox', { name: 'Search events' })).toHaveValue('');
+    expect(await screen.findByText('Game 1')).toBeInTheDocument();
   });
 });
 
@@ -175,7 +234,7 @@ describe('RecentEventsScreen: the other states', () => {
   it("error: the server's text with Retry", async () => {
     let fail = true;
     serveEventLists((params) =>
-      fail && params.get('limit') === null ? HttpResponse.json({ success: false }, { status: 502 }) : eventsAnswer([mineEvent]),
+      fail && params.get('limit') !== '1' ? HttpResponse.json({ success: false }, { status: 502 }) : eventsAnswer([mineEvent]),
     );
     const { user } = show('/event/recent?show=mine');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch events: 502');

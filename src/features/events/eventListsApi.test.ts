@@ -6,7 +6,14 @@ import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { signedInState } from '../../test/renderWithProviders';
 import { makeToken } from '../../test/tokens';
 import { apiEvent, eventsAnswer, serveEventLists } from './eventListFixtures';
-import { dependsOnUserContent, eventListParams, eventListsApi, nearbySearchParams, type NearbyEventsArgs } from './eventListsApi';
+import {
+  dependsOnUserContent,
+  eventListParams,
+  eventListsApi,
+  nearbySearchParams,
+  recentEventsParams,
+  type NearbyEventsArgs,
+} from './eventListsApi';
 
 setupApiServer();
 
@@ -43,6 +50,21 @@ function serveSearch(answer: () => Response) {
 }
 
 describe('query strings', () => {
+  it("the Recent Events picker's pages: 20 each, the user's events, the words trimmed and sent only when given", () => {
+    expect(recentEventsParams({ userAssociated: true, search: '' }, 1)).toEqual({
+      timeFilter: 'recent',
+      page: '1',
+      limit: '20',
+      userAssociated: 'true',
+    });
+    expect(recentEventsParams({ userAssociated: false, search: '  cup final ' }, 3)).toEqual({
+      timeFilter: 'recent',
+      page: '3',
+      limit: '20',
+      q: 'cup final',
+    });
+  });
+
   it('GET /events sends only what is set', () => {
     expect(eventListParams({})).toEqual({});
     expect(eventListParams({ timeFilter: 'recent', userAssociated: true, limit: 1 })).toEqual({

@@ -2,6 +2,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import * as v from 'valibot';
 import { api } from '../../api/apiSlice';
 import { envelope } from '../../api/envelope';
+import { numberedPages, paginationSchema, type Pagination } from '../../api/pagination';
 import { schemaFailure } from '../../api/schemaFailure';
 import type { GeoPoint } from '../../lib/geo';
 import { listedEventSchema, nearestFirst, toListedEvent, withDistanceFrom, type ListedEvent } from './listedEvent';
@@ -41,12 +42,43 @@ export interface NearbyEvents {
   source: 'search' | 'current';
 }
 
+/** The Recent Events picker's pages (docs/product/part-2.md §7 gives the server's default, 20, for `recent`). */
+export const RECENT_EVENTS_PAGE_SIZE = 20;
+
+/** The Recent Events picker's list: the user's events or all of them, optionally those matching words. */
+export interface RecentEventsArgs {
+  userAssociated: boolean;
+  /** Words in the event's name, sport or venue; '' for every recent event. */
+  search: string;
+}
+
+export interface RecentEventsPage {
+  events: ListedEvent[];
+  pagination: Pagination;
+}
+
 /** GET /events: the events in `data` (the pagination beside it is not read). */
 export const eventListResponseSchema = envelope(v.array(listedEventSchema));
 /** GET /events/search: events with their distance in miles. */
 export const nearbySearchResponseSchema = envelope(v.array(listedEventSchema));
 
+/** GET /events read page by page: the events in `data` and the `pagination` beside it. */
+export const eventPageResponseSchema = v.object({
+  success: v.literal(true),
+  data: v.array(listedEventSchema),
+  pagination: paginationSchema,
+});
+
 type RawEventList = v.InferOutput<typeof eventListResponseSchema>;
+
+/** The query string of one page of the Recent Events picker; only what is set is sent. */
+export function recentEventsParams({ userAssociated, search }: RecentEventsArgs, page: number): Record<string, string> {
+  const params: Record<string, string> = { timeFilter: 'recent', page: String(page), limit: String(RECENT_EVENTS_PAGE_SIZE) };
+  if (userAssociated) params.userAssociated = 'true';
+  const words = search.trim();
+  if (words) params.q = words;
+  return params;
+}
 
 /** The query string of GET /events; only what is set is sent. */
 export function eventListParams({ timeFilter, userAssociated, limit, days }: EventListArgs): Record<string, string> {
@@ -117,6 +149,28 @@ export const eventListsApi = api.injectEndpoints({
       providesTags: eventListTags,
     }),
     /**
+     * The Recent Events picker's list, 20 a page with 'Load More Events'; `search` narrows it on the server, so
+     * every event stays reachable however long the season.
+     */
+    getRecentEvents: build.infiniteQuery<RecentEventsPage, RecentEventsArgs, number>({
+      infiniteQueryOptions: numberedPages,
+      query: ({ queryArg, pageParam }) => ({ url: 'events', params: recentEventsParams(queryArg, pageParam) }),
+      rawResponseSchema: eventPageResponseSchema,
+      transformResponse: (raw: v.InferOutput<typeof eventPageResponseSchema>): RecentEventsPage => ({
+        events: raw.data.map(toListedEvent),
+        pagination: raw.pagination,
+      }),
+      providesTags: (loaded, _error, args) => [
+        ...listTags({ events: (loaded?.pages ?? []).flatMap((page) => page.events) }),
+        ...(args.userAssociated
+          ? [
+              { type: 'Clip' as const, id: 'LIST' },
+              { type: 'Tag' as const, id: 'LIST' },
+            ]
+          : []),
+      ],
+    }),
+    /**
      * GET /events/search near the device. On a failure or a malformed answer it falls back to the current
      * events filtered by distance (docs/product/part-2.md §7 note). With `queryFn`, RTK Query's
      * `rawResponseSchema` would check the queryFn's own result, so both answers are checked here.
@@ -142,4 +196,4 @@ export const eventListsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetEventsQuery, useGetNearbyEventsQuery } = eventListsApi;
+export const { useGetEventsQuery, useGetNearbyEventsQuery, useGetRecentEventsInfiniteQuery } = eventListsApi;

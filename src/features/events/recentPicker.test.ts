@@ -1,4 +1,11 @@
-import { readRecentView, recentEventHref, RECENT_VIEW_LABEL, recentPickerDefault } from './recentPicker';
+import {
+  readRecentSearch,
+  readRecentView,
+  recentEventHref,
+  RECENT_SEARCH_MAX,
+  RECENT_VIEW_LABEL,
+  recentPickerDefault,
+} from './recentPicker';
 
 const answer = (...ids: string[]) => ({ events: ids.map((id) => ({ id })) });
 
@@ -46,5 +53,13 @@ describe('recentEventHref', () => {
     expect(recentEventHref('clips', 'e-1')).toBe('/clips/event/e-1');
     expect(recentEventHref('highlights', 'e-1')).toBe('/highlights/create/e-1');
     expect(recentEventHref('clips', 'a/b')).toBe('/clips/event/a%2Fb');
+  });
+});
+
+describe('readRecentSearch: the words in the address', () => {
+  it('trims, caps the length, and reads nothing as no search', () => {
+    expect(readRecentSearch(null)).toBe('');
+    expect(readRecentSearch('  final  ')).toBe('final');
+    expect(readRecentSearch('x'.repeat(RECENT_SEARCH_MAX + 5))).toHaveLength(RECENT_SEARCH_MAX);
   });
 });

@@ -11,6 +11,14 @@ export function readRecentView(value: string | null): RecentView | null {
   return value === 'mine' || value === 'all' ? value : null;
 }
 
+/** The longest search the picker sends (the server reads 200 characters). */
+export const RECENT_SEARCH_MAX = 200;
+
+/** The words the list is narrowed to (`?q=`): trimmed, at most RECENT_SEARCH_MAX characters; '' for none. */
+export function readRecentSearch(value: string | null): string {
+  return (value ?? '').trim().slice(0, RECENT_SEARCH_MAX);
+}
+
 /** A detection answer as the picker reads it: the events in `data`. */
 export interface DetectionAnswer {
   events: readonly unknown[];

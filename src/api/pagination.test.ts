@@ -1,4 +1,4 @@
-import { nextPageParam } from './clipPaging';
+import { nextPageParam } from './pagination';
 
 const page = (hasMore: boolean, n = 1) => ({ pagination: { page: n, hasMore, total: null } });
 
