@@ -71,12 +71,21 @@ describe('CurrentUpcomingScreen', () => {
     expect(within(live).getByText(/Baseball · .* [AP]M$/)).toBeInTheDocument();
   });
 
-  it('empty: says so and links to /event/create', async () => {
+  it('empty, for an administrator: says so and links to /event/create', async () => {
     serveEventLists(() => eventsAnswer([]));
-    const { user, router } = show();
+    const { user, router } = renderWithProviders(<CurrentUpcomingScreen />, signedInOptions('/event/upcoming', { admin: true }));
     expect(await screen.findByText('No live events, and none in the next 7 days.')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Add Event' }));
     expect(router.state.location.pathname).toBe('/event/create');
+  });
+
+  it('empty, for anyone else: who adds events, and the upload instead of an admin-only screen', async () => {
+    serveEventLists(() => eventsAnswer([]));
+    const { user, router } = show();
+    expect(await screen.findByText(/^No live events, and none in the next 7 days\. Events are added by/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add Event' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Upload Clips' }));
+    expect(router.state.location.pathname).toBe('/clips/upload');
   });
 
   it("error: the server's message with Retry, which asks again", async () => {

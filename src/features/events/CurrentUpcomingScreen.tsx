@@ -1,7 +1,10 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { useAppSelector } from '../../app/hooks';
 import { ListStates } from '../../components/ListStates';
+import { selectIsAdmin } from '../session/public';
+import { emptyNextStep } from './emptyNextStep';
 import { PageHeader } from '../../components/PageHeader';
 import { EventList } from './EventList';
 import type { EventRow } from './eventRows';
@@ -33,6 +36,7 @@ function Section({ title, rows }: { title: string; rows: readonly EventRow[] }) 
 /** Current & Upcoming Events (docs/product/part-2.md §2): live events first with the LIVE badge, then the next 7 days. */
 export default function CurrentUpcomingScreen() {
   const { sections, items, loading, error } = useCurrentAndUpcoming();
+  const isAdmin = useAppSelector(selectIsAdmin);
   return (
     <Stack spacing={1} sx={{ maxWidth: 880 }}>
       <PageHeader title={CURRENT_UPCOMING_TEXT.title} subtitle={CURRENT_UPCOMING_TEXT.subtitle} />
@@ -40,7 +44,7 @@ export default function CurrentUpcomingScreen() {
         items={items}
         loading={loading}
         error={error}
-        empty={{ message: CURRENT_UPCOMING_TEXT.empty, action: { label: 'Add Event', to: '/event/create' } }}
+        empty={emptyNextStep(CURRENT_UPCOMING_TEXT.empty, 'event', isAdmin)}
         skeleton={{ label: CURRENT_UPCOMING_TEXT.loading }}
       >
         {() => (

@@ -189,9 +189,18 @@ describe('NearbyEventsScreen: the events', () => {
     expect(screen.getByText(/only events happening now are shown/)).toBeInTheDocument();
   });
 
-  it('empty: says so and links to /event/create', async () => {
+  it('empty, for a non-admin: who adds events, and the upload instead of an admin-only screen', async () => {
     serveSearch(() => HttpResponse.json({ success: true, data: [] }));
     const { user, router } = show();
+    await screen.findByText(/^No events within 25 miles of you from today on\. Events are added by/);
+    expect(screen.queryByRole('link', { name: 'Add Event' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Upload Clips' }));
+    expect(router.state.location.pathname).toBe('/clips/upload');
+  });
+
+  it('empty, for an administrator: says so and links to /event/create', async () => {
+    serveSearch(() => HttpResponse.json({ success: true, data: [] }));
+    const { user, router } = renderWithProviders(<NearbyEventsScreen />, signedInOptions('/event/nearest', { admin: true }));
     await screen.findByText('No events within 25 miles of you from today on.');
     await user.click(screen.getByRole('link', { name: 'Add Event' }));
     expect(router.state.location.pathname).toBe('/event/create');

@@ -1,9 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
+import { useAppSelector } from '../../app/hooks';
 import { ListStates } from '../../components/ListStates';
 import { PageHeader } from '../../components/PageHeader';
 import { NEARBY_RADIUS_MILES } from '../../lib/geo';
+import { selectIsAdmin } from '../session/public';
 import { DeviceLocationGate } from './DeviceLocationGate';
+import { emptyNextStep } from './emptyNextStep';
 import { EventList } from './EventList';
 import { useNearbyEvents } from './useNearbyEvents';
 
@@ -19,6 +22,7 @@ export const NEARBY_EVENTS_TEXT = {
 /** Nearby Events (docs/product/part-2.md §2): asks for the location, then the events within the radius. */
 export default function NearbyEventsScreen() {
   const { device, items, fallback, loading, error } = useNearbyEvents();
+  const isAdmin = useAppSelector(selectIsAdmin);
   return (
     <Stack spacing={1} sx={{ maxWidth: 880 }}>
       <PageHeader title={NEARBY_EVENTS_TEXT.title} subtitle={NEARBY_EVENTS_TEXT.subtitle} />
@@ -29,7 +33,7 @@ export default function NearbyEventsScreen() {
             items={items}
             loading={loading}
             error={error}
-            empty={{ message: NEARBY_EVENTS_TEXT.empty, action: { label: 'Add Event', to: '/event/create' } }}
+            empty={emptyNextStep(NEARBY_EVENTS_TEXT.empty, 'event', isAdmin)}
             skeleton={{ label: NEARBY_EVENTS_TEXT.loading }}
           >
             {(rows) => <EventList rows={rows} label={NEARBY_EVENTS_TEXT.list} />}

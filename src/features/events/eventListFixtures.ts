@@ -60,8 +60,11 @@ export function serveEventLists(answer: (params: URLSearchParams) => Response | 
  * Options of renderWithProviders for a signed-in user (with a token the baseQuery accepts), at `route`;
  * `clockOffsetMs` is the server's clock minus the device's as the session measured it.
  */
-export function signedInOptions(route = '/', { clockOffsetMs = 0 }: { clockOffsetMs?: number } = {}) {
-  const session = signedInState().session;
+export function signedInOptions(
+  route = '/',
+  { clockOffsetMs = 0, admin = false }: { clockOffsetMs?: number; admin?: boolean } = {},
+) {
+  const session = signedInState({ admin }).session;
   // The token was issued on the server's clock, as a real one is.
   const token = makeToken({}, Date.now() + clockOffsetMs);
   return { route, preloadedState: { session: { ...session, token, clockOffsetMs } } };

@@ -15,3 +15,5 @@ export { useNearbyCurrentEvents, type NearbyCurrentEventsView } from './useNearb
 export { useCurrentEventSearch, type CurrentEventSearchView } from './useCurrentEventSearch';
 export { noCurrentEventsFound, SEARCH_FAILED } from './eventSearchApi';
 export { GETTING_LOCATION } from './DeviceLocationGate';
+/** An empty discovery list's next step: add the missing event or venue (admins), or who to ask and what to do now. */
+export { emptyNextStep } from './emptyNextStep';

@@ -56,8 +56,8 @@ function serveLocations(answer: () => Response) {
   return seen;
 }
 
-function show() {
-  const session = signedInState({ admin: true }).session;
+function show({ admin = true } = {}) {
+  const session = signedInState({ admin }).session;
   return renderWithProviders(<NearbyLocationsScreen />, {
     route: '/location/nearest',
     preloadedState: { session: { ...session, token: makeToken({}) } },
@@ -111,6 +111,16 @@ describe('NearbyLocationsScreen', () => {
     expect(await screen.findByText('No sports venues within 25 miles of you.')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Add Location' }));
     expect(router.state.location.pathname).toBe('/location/add');
+  });
+
+  it('empty, for a non-admin: who adds venues, and the upload instead of the admin-only screen', async () => {
+    locationIs({});
+    serveLocations(() => HttpResponse.json({ success: true, data: [] }));
+    const { user, router } = show({ admin: false });
+    expect(await screen.findByText(/^No sports venues within 25 miles of you\. Venues are added by/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add Location' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Upload Clips' }));
+    expect(router.state.location.pathname).toBe('/clips/upload');
   });
 
   it('error: the text with Retry, which asks again', async () => {

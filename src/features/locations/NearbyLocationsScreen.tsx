@@ -5,7 +5,9 @@ import Typography from '@mui/material/Typography';
 import { ListStates } from '../../components/ListStates';
 import { PageHeader } from '../../components/PageHeader';
 import { formatMiles, NEARBY_RADIUS_MILES } from '../../lib/geo';
-import { DeviceLocationGate } from '../events/public';
+import { useAppSelector } from '../../app/hooks';
+import { DeviceLocationGate, emptyNextStep } from '../events/public';
+import { selectIsAdmin } from '../session/public';
 import { useNearbyLocations, type NearbyLocation } from './nearbyLocationsApi';
 
 export const NEARBY_LOCATIONS_TEXT = {
@@ -43,6 +45,7 @@ function VenueList({ venues }: { venues: readonly NearbyLocation[] }) {
 /** Nearby Locations (docs/product/part-2.md §2; ADMIN menu): venues within the radius with name, address and distance. */
 export default function NearbyLocationsScreen() {
   const { device, items, loading, error } = useNearbyLocations();
+  const isAdmin = useAppSelector(selectIsAdmin);
   return (
     <Stack spacing={1} sx={{ maxWidth: 880 }}>
       <PageHeader title={NEARBY_LOCATIONS_TEXT.title} subtitle={NEARBY_LOCATIONS_TEXT.subtitle} />
@@ -51,7 +54,7 @@ export default function NearbyLocationsScreen() {
           items={items}
           loading={loading}
           error={error}
-          empty={{ message: NEARBY_LOCATIONS_TEXT.empty, action: { label: 'Add Location', to: '/location/add' } }}
+          empty={emptyNextStep(NEARBY_LOCATIONS_TEXT.empty, 'venue', isAdmin)}
           skeleton={{ label: NEARBY_LOCATIONS_TEXT.loading }}
         >
           {(venues) => <VenueList venues={venues} />}
