@@ -380,6 +380,29 @@ describe('tags API', () => {
       );
     });
 
+    test('/tags/event: a first page, then smaller pages numbered by their own size, as Highlight creation asks', async () => {
+      // The screen asks 200, then 50 a page from offset 200 (page 5 of 50); here 10, then 5 a page from page 3.
+      const first = await data<EventTags>(`/api/v1/tags/event/${ev.game}?page=1&limit=10&clipLimit=300`, alice.token);
+      assert.deepEqual(first.pagination, { total: 25, hasMore: true, page: 1, limit: 10 });
+      const seen = first.tags.map((t) => t.id);
+      const pages: Pagination[] = [];
+      for (let page = 10 / 5 + 1; ; page += 1) {
+        const res = await data<EventTags>(`/api/v1/tags/event/${ev.game}?page=${page}&limit=5&clipLimit=300`, alice.token);
+        seen.push(...res.tags.map((t) => t.id));
+        pages.push(res.pagination);
+        if (!res.pagination.hasMore) break;
+      }
+      assert.deepEqual(seen, aliceTags);
+      assert.deepEqual(
+        pages.map((p) => [p.page, p.hasMore, p.total]),
+        [
+          [3, true, 25],
+          [4, true, 25],
+          [5, false, 25],
+        ],
+      );
+    });
+
     test('unknown event → 404; bad input → 400', async () => {
       for (const route of ['clips', 'event']) {
         const res = await get(`/api/v1/tags/${route}/00000000-0000-4000-8000-000000000000`, alice.token);

@@ -28,11 +28,12 @@ import { formatEventPlace, formatEventStart } from '../events/public';
 import type { Tag } from '../tags/public';
 import { CREATE_HIGHLIGHT_FAILED } from './editorSessionErrors';
 import { HighlightClipCard } from './HighlightClipCard';
-import { EVENT_NOT_FOUND_TEXT, LOADING_EVENT_DATA } from './highlightCreationErrors';
+import { EVENT_NOT_FOUND_TEXT, LOAD_MORE_TAGS_FAILED, LOADING_EVENT_DATA, LOADING_MORE_TAGS } from './highlightCreationErrors';
 import {
   additionalClipsText,
   highlightRows,
   NO_CLIPS_NEAR_TAG,
+  tagPagingIndex,
   tagsShownText,
   type HighlightRow,
 } from './highlightCreationModel';
@@ -45,6 +46,7 @@ import { selectMyMoments } from './myMomentsSelection';
 import { useHighlightCreation } from './useHighlightCreation';
 import { useHighlightSelectionActions, useHighlightSelectionState } from './useHighlightSelection';
 import { CARD_ROW_ATTRIBUTE, useNearBottomPaging } from './useNearBottomPaging';
+import { useRangePaging, type RenderedRange } from './useRangePaging';
 
 function Loading({ label }: { label: string }) {
   return (
@@ -65,15 +67,32 @@ function useColumns(): number {
 
 const tagTime = (iso: string, zone: string) => formatVenueDateTime(iso, zone, { seconds: true });
 
+/** A failed tags call: a warning with Retry; the clips stay usable (§7 tolerates the failure). */
+function TagsWarning({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Alert
+      severity="warning"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry} sx={{ minHeight: 40 }}>
+          Retry
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
+  );
+}
+
 interface RowProps {
   row: HighlightRow;
   columns: number;
   timeZone: string;
   onToggle: (clipId: string) => void;
   onPreview: (clipId: string) => void;
+  onRetryTags: () => void;
 }
 
-const RowView = memo(function RowView({ row, columns, timeZone, onToggle, onPreview }: RowProps) {
+const RowView = memo(function RowView({ row, columns, timeZone, onToggle, onPreview, onRetryTags }: RowProps) {
   switch (row.kind) {
     case 'tag':
       return (
@@ -91,8 +110,16 @@ const RowView = memo(function RowView({ row, columns, timeZone, onToggle, onPrev
           <Typography color="text.secondary">Tagged moment at {tagTime(row.tag.timestamp, timeZone)}</Typography>
         </Box>
       );
+    case 'tagsPaging':
+      return row.state === 'loading' ? (
+        <Loading label={LOADING_MORE_TAGS} />
+      ) : (
+        <Box sx={{ pt: 2 }}>
+          <TagsWarning message={LOAD_MORE_TAGS_FAILED} onRetry={onRetryTags} />
+        </Box>
+      );
     case 'tagsShown':
-      return <Typography sx={{ pt: 3, color: 'text.secondary' }}>{tagsShownText(row.count)}</Typography>;
+      return <Typography sx={{ pt: 3, color: 'text.secondary' }}>{tagsShownText(row.count, row.total)}</Typography>;
     case 'additional':
       return (
         <Box sx={{ pt: 3, pb: 1 }}>
@@ -199,7 +226,16 @@ const FIRST_ROWS = 4;
  * Emotion compiles and inserts as React commits them) and the header, actions and preview made one commit of
  * 13–30 ms at 1× CPU on a phone, which React cannot slice. Two commits, each in a background render.
  */
-function ClipRows({ rows, itemContent }: { rows: HighlightRow[]; itemContent: (index: number, row: HighlightRow) => ReactNode }) {
+function ClipRows({
+  rows,
+  itemContent,
+  rangeChanged,
+}: {
+  rows: HighlightRow[];
+  itemContent: (index: number, row: HighlightRow) => ReactNode;
+  /** The rows rendered: the next page of tags is asked as they near the loaded tags' end. */
+  rangeChanged: (range: RenderedRange) => void;
+}) {
   // The build's render for the loaded screen's CSS has no effects: the list is there at once, every row of it.
   const forStyles = useContext(LoadedStylesRenderContext);
   const [shown, setShown] = useState(forStyles);
@@ -211,6 +247,7 @@ function ClipRows({ rows, itemContent }: { rows: HighlightRow[]; itemContent: (i
       data={rows}
       computeItemKey={rowKey}
       itemContent={itemContent}
+      rangeChanged={rangeChanged}
       increaseViewportBy={400}
       // The first rows render with the list, in its background render: left to the list, they would render
       // after its first measurement, in one task of their own (docs/performance.md "Create Highlight's first rows").
@@ -272,9 +309,14 @@ export default function HighlightCreationScreen() {
   const timeZone = view.event?.timezone ?? 'UTC';
   const tags = useMemo(() => view.sections.map((section) => section.tag), [view.sections]);
   const rows = useMemo(
-    () => highlightRows(view.sections, view.additional, view.additionalTotal, columns),
-    [view.sections, view.additional, view.additionalTotal, columns],
+    () => highlightRows(view.sections, view.additional, view.additionalTotal, columns, view.tagsListing),
+    [view.sections, view.additional, view.additionalTotal, columns, view.tagsListing],
   );
+  const tagsRangeChanged = useRangePaging({
+    enabled: view.status === 'loaded' && view.canLoadMoreTags,
+    reachIndex: useMemo(() => tagPagingIndex(rows), [rows]),
+    onReach: view.loadMoreTags,
+  });
   useNearBottomPaging({
     enabled: view.status === 'loaded' && view.hasMore && !view.loadingMore && !view.pagingError,
     rowCount: rows.length,
@@ -283,9 +325,16 @@ export default function HighlightCreationScreen() {
   });
   const itemContent = useCallback(
     (_index: number, row: HighlightRow) => (
-      <RowView row={row} columns={columns} timeZone={timeZone} onToggle={selection.toggle} onPreview={onPreview} />
+      <RowView
+        row={row}
+        columns={columns}
+        timeZone={timeZone}
+        onToggle={selection.toggle}
+        onPreview={onPreview}
+        onRetryTags={view.retryTags}
+      />
     ),
-    [columns, timeZone, selection.toggle, onPreview],
+    [columns, timeZone, selection.toggle, onPreview, view.retryTags],
   );
 
   const back = (
@@ -367,7 +416,12 @@ export default function HighlightCreationScreen() {
           <HighlightPreviewPanel clip={preview} timeZone={timeZone} />
         </Box>
         <Box sx={{ order: 2, minWidth: 0, '@media (min-width:768px)': { order: 1 } }}>
-          <ClipRows rows={rows} itemContent={itemContent} />
+          {view.tagsWarning && view.tagsListing === null && (
+            <Box sx={{ mb: 2 }}>
+              <TagsWarning message={view.tagsWarning} onRetry={view.retryTags} />
+            </Box>
+          )}
+          <ClipRows rows={rows} itemContent={itemContent} rangeChanged={tagsRangeChanged} />
           {view.loadingMore && <Loading label="Loading more..." />}
           {view.pagingError && (
             <Alert severity="error" onClose={view.dismissPagingError} sx={{ mt: 2 }}>

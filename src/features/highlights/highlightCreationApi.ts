@@ -15,6 +15,8 @@ export const INITIAL_CLIPS_LIMIT = 500;
 /** §9: 25 a page on the highlight creation screen, after the first 500. */
 export const CLIP_PAGE_SIZE = 25;
 export const TAGS_LIMIT = 200;
+/** §9: "tags 50 per page there", after the first 200. */
+export const TAG_PAGE_SIZE = 50;
 export const TAG_CLIPS_LIMIT = 300;
 /** GET /events/{id}/clips answers 12 a page; a full page means there may be more (§7). */
 export const SELECTION_PAGE_SIZE = 12;
@@ -41,6 +43,17 @@ export interface ClipsPageParam {
   limit: number;
 }
 
+/** A page of the caller's tags at the event, each with every user's clips near it. */
+export interface HighlightTagsPage {
+  tags: Tag[];
+  hasMore: boolean;
+  /** How many tags the caller has at the event, when the server says. */
+  total: number | null;
+}
+
+/** The server's page and limit; its offset is (page − 1) × limit (server/lib/clipViews.ts `offsetOf`). */
+export type TagsPageParam = ClipsPageParam;
+
 export interface HighlightClipsArg {
   eventId: string;
   /** Every (visible) user's clips (allUsers=true), or the caller's own. */
@@ -53,9 +66,28 @@ export interface HighlightClipsArg {
  */
 export function nextClipsPageParam(lastPage: HighlightClipsPage, allPages: HighlightClipsPage[]): ClipsPageParam | undefined {
   if (!lastPage.hasMore) return undefined;
-  const loaded = allPages.reduce((n, page) => n + page.clips.length, 0);
-  if (loaded === 0 || loaded % CLIP_PAGE_SIZE !== 0) return undefined;
-  return { page: loaded / CLIP_PAGE_SIZE + 1, limit: CLIP_PAGE_SIZE };
+  return pageAfter(
+    allPages.reduce((n, page) => n + page.clips.length, 0),
+    CLIP_PAGE_SIZE,
+  );
+}
+
+/**
+ * After the first 200 tags, 50 at a time: page n / 50 + 1 of 50 after n loaded (200 → page 5, offset 200). A page
+ * that came short while the server said there were more (tags deleted meanwhile) ends the paging, as for clips.
+ */
+export function nextTagsPageParam(lastPage: HighlightTagsPage, allPages: HighlightTagsPage[]): TagsPageParam | undefined {
+  if (!lastPage.hasMore) return undefined;
+  return pageAfter(
+    allPages.reduce((n, page) => n + page.tags.length, 0),
+    TAG_PAGE_SIZE,
+  );
+}
+
+/** The page of `size` that starts right after `loaded` items, when `loaded` is a whole number of such pages. */
+function pageAfter(loaded: number, size: number): ClipsPageParam | undefined {
+  if (loaded === 0 || loaded % size !== 0) return undefined;
+  return { page: loaded / size + 1, limit: size };
 }
 
 /** Clip selection: a full page of 12 means there may be more (§7). */
@@ -82,14 +114,25 @@ export const highlightCreationApi = api.injectEndpoints({
       transformResponse: ({ data }: v.InferOutput<typeof eventResponseSchema>) => toClipEvent(data),
       providesTags: (_e, _err, eventId) => [{ type: 'Event', id: eventId }],
     }),
-    /** GET /api/v1/tags/event/{eventId}?page=1&limit=200&clipLimit=300: the caller's tags, each with its clips. */
-    getHighlightTags: build.query<Tag[], string>({
-      query: (eventId) => ({
+    /**
+     * GET /api/v1/tags/event/{eventId}?page=1&limit=200&clipLimit=300: the caller's tags, each with its clips; then
+     * 50 a page (§9). A refetch (a sent tag, an upload) asks every loaded page again.
+     */
+    getHighlightTags: build.infiniteQuery<HighlightTagsPage, string, TagsPageParam>({
+      infiniteQueryOptions: {
+        initialPageParam: { page: 1, limit: TAGS_LIMIT },
+        getNextPageParam: nextTagsPageParam,
+      },
+      query: ({ queryArg: eventId, pageParam }) => ({
         url: `tags/event/${encodeURIComponent(eventId)}`,
-        params: { page: 1, limit: TAGS_LIMIT, clipLimit: TAG_CLIPS_LIMIT },
+        params: { page: pageParam.page, limit: pageParam.limit, clipLimit: TAG_CLIPS_LIMIT },
       }),
       rawResponseSchema: eventTagsResponseSchema,
-      transformResponse: ({ data }: v.InferOutput<typeof eventTagsResponseSchema>) => data.tags.map(toTag),
+      transformResponse: ({ data }: v.InferOutput<typeof eventTagsResponseSchema>): HighlightTagsPage => ({
+        tags: data.tags.map(toTag),
+        hasMore: data.pagination.hasMore,
+        total: data.pagination.total,
+      }),
       providesTags: (_t, _err, eventId) => [{ type: 'Tag', id: 'LIST' }, { type: 'Tag', id: eventId }, ...eventTags(eventId)],
     }),
     /** GET /api/v1/clips/event/{eventId}?page&limit[&allUsers=true]: 500 first, then 25 a page. */
@@ -126,7 +169,7 @@ export const highlightCreationApi = api.injectEndpoints({
 
 export const {
   useGetHighlightEventQuery,
-  useGetHighlightTagsQuery,
+  useGetHighlightTagsInfiniteQuery,
   useGetHighlightClipsInfiniteQuery,
   useGetSelectionClipsInfiniteQuery,
 } = highlightCreationApi;

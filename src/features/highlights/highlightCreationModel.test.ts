@@ -6,9 +6,13 @@ import {
   columnsForWidth,
   highlightRows,
   isNearBottom,
+  loadedTags,
   mergeClips,
+  TAG_PAGING_AT,
+  tagPagingIndex,
   tagSections,
   taggedClipIds,
+  tagsShownText,
   uploaderName,
 } from './highlightCreationModel';
 import {
@@ -129,5 +133,59 @@ describe('highlight creation model (§2 "Highlight creation", §9)', () => {
   it('paging: within one row height of the bottom', () => {
     expect(isNearBottom({ scrollTop: 700, viewportHeight: 800, documentHeight: 1800 }, 300)).toBe(true);
     expect(isNearBottom({ scrollTop: 600, viewportHeight: 800, documentHeight: 1800 }, 300)).toBe(false);
+  });
+});
+
+describe('tags past the first page (§7, §9 "tags 50 per page there")', () => {
+  const at = (minute: number) => new Date(Date.UTC(2026, 6, 4, 23, 0) + minute * 60_000).toISOString();
+  const kinds = (rows: ReturnType<typeof highlightRows>) =>
+    rows.map((r) => (r.kind === 'cards' ? `cards:${r.slots.length}` : r.kind));
+
+  it("'Tags shown' says how many of how many while more are on the server", () => {
+    expect(tagsShownText(200, 260)).toBe('Tags shown: 200 of 260');
+    expect(tagsShownText(260, 260)).toBe('Tags shown: 260');
+    expect(tagsShownText(2)).toBe('Tags shown: 2');
+    expect(tagsShownText(3, null)).toBe('Tags shown: 3');
+  });
+
+  it('the loaded pages’ tags each once, and a later tag’s clip leaves Additional Clips when its page arrives', () => {
+    const late = tag('t3', at(50), [tagClip('late', at(50), 5)]);
+    const first = { tags: [tag('t1', at(10)), tag('t2', at(20))] };
+    const clips = [clip('early', at(5)), clip('late', at(50))];
+    expect(additionalClips(clips, taggedClipIds(loadedTags([first]))).map((c) => c.id)).toEqual(['early', 'late']);
+    // A tag sent meanwhile moved t2 onto the next page too.
+    const pages = [first, { tags: [tag('t2', at(20)), late] }];
+    expect(loadedTags(pages).map((t) => t.id)).toEqual(['t1', 't2', 't3']);
+    expect(additionalClips(clips, taggedClipIds(loadedTags(pages))).map((c) => c.id)).toEqual(['early']);
+    expect(loadedTags([])).toEqual([]);
+  });
+
+  it("rows: 'Loading more tags...' or the failure after the loaded tags, then 'Tags shown' n of total; none when the tags failed", () => {
+    const sections = tagSections([tag('t1', at(10)), tag('t2', at(20))]);
+    const extra = [clip('x', at(60))];
+    expect(kinds(highlightRows(sections, extra, 1, 3, { total: 260, paging: 'loading' }))).toEqual([
+      'tag',
+      'tagEmpty',
+      'tag',
+      'tagEmpty',
+      'tagsPaging',
+      'tagsShown',
+      'additional',
+      'cards:1',
+    ]);
+    const failed = highlightRows(sections, extra, 1, 3, { total: 260, paging: 'failed' });
+    expect(failed.find((r) => r.kind === 'tagsPaging')).toMatchObject({ state: 'failed' });
+    expect(failed.find((r) => r.kind === 'tagsShown')).toMatchObject({ count: 2, total: 260 });
+    expect(kinds(highlightRows(sections, extra, 1, 3, { total: 2, paging: 'idle' }))).not.toContain('tagsPaging');
+    expect(kinds(highlightRows([], extra, 1, 3, null))).toEqual(['additional', 'cards:1']);
+  });
+
+  it('the next page is asked two thirds into the loaded tags’ rows (§4: about 67%)', () => {
+    const sections = tagSections(Array.from({ length: 30 }, (_, i) => tag(`t${i}`, at(i))));
+    const rows = highlightRows(sections, [], 0, 3, { total: 80, paging: 'idle' });
+    // 30 tags, each a title and its empty text: 60 rows before 'Tags shown'.
+    expect(rows[60]?.kind).toBe('tagsShown');
+    expect(tagPagingIndex(rows)).toBe(Math.floor(60 * TAG_PAGING_AT));
+    expect(tagPagingIndex(highlightRows([], [], 0, 3, null))).toBe(0);
   });
 });

@@ -21,7 +21,9 @@ export function columnsForWidth(width: number): number {
 }
 
 export const NO_CLIPS_NEAR_TAG = 'No clips found within 30 seconds of this tag';
-export const tagsShownText = (count: number) => `Tags shown: ${count}`;
+/** 'Tags shown: n', or 'Tags shown: n of total' while the event has more of the caller's tags than are loaded. */
+export const tagsShownText = (count: number, total: number | null = null) =>
+  total !== null && total > count ? `Tags shown: ${count} of ${total}` : `Tags shown: ${count}`;
 export const additionalClipsText = (shown: number, total: number) =>
   `Showing ${shown} of ${total} additional clips (excluding clips shown in tags)`;
 
@@ -37,11 +39,19 @@ export interface TagSection {
   tag: Tag;
 }
 
+/** The tags as loaded: how many the caller has at the event (when known), and the next page's state. */
+export interface TagsListing {
+  total: number | null;
+  /** A page after the first on its way, or failed ('Failed to load more tags.' with Retry). */
+  paging: 'idle' | 'loading' | 'failed';
+}
+
 export type HighlightRow =
   | { kind: 'tag'; key: string; section: TagSection }
   | { kind: 'tagEmpty'; key: string; tag: Tag }
   | { kind: 'cards'; key: string; slots: ClipSlot[] }
-  | { kind: 'tagsShown'; key: string; count: number }
+  | { kind: 'tagsPaging'; key: string; state: 'loading' | 'failed' }
+  | { kind: 'tagsShown'; key: string; count: number; total: number | null }
   | { kind: 'additional'; key: string; shown: number; total: number };
 
 const byTime = (a: { recordedAt: string; id: string }, b: { recordedAt: string; id: string }) =>
@@ -52,6 +62,17 @@ export function tagSections(tags: readonly Tag[]): TagSection[] {
   return [...tags]
     .sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp) || a.id.localeCompare(b.id))
     .map((tag, i) => ({ number: i + 1, tag }));
+}
+
+/**
+ * The loaded pages' tags, each once: a tag sent meanwhile moves the later pages' offsets, so a tag can come on two
+ * pages until the refetch its sending causes.
+ */
+export function loadedTags(pages: ReadonlyArray<{ tags: readonly Tag[] }>): readonly Tag[] {
+  if (pages.length === 1) return pages[0]!.tags;
+  const byId = new Map<string, Tag>();
+  for (const page of pages) for (const tag of page.tags) if (!byId.has(tag.id)) byId.set(tag.id, tag);
+  return [...byId.values()];
 }
 
 /** The caller's clips and every user's, each once (the caller's are among every user's), in recording order. */
@@ -81,13 +102,15 @@ function cardRows(prefix: string, slots: ClipSlot[], columns: number): Highlight
 
 /**
  * The list as rows of at most `columns` cards, so only the rows on screen are drawn: each tag's title and its clips
- * (or the no-clips text), the 'Tags shown' line, then the additional clips shown so far.
+ * (or the no-clips text), the next page of tags loading or failed, the 'Tags shown' line (not when the tags failed
+ * to load: `tags` null), then the additional clips shown so far.
  */
 export function highlightRows(
   sections: readonly TagSection[],
   additional: readonly Clip[],
   additionalTotal: number,
   columns: number,
+  tags: TagsListing | null = { total: null, paging: 'idle' },
 ): HighlightRow[] {
   const rows: HighlightRow[] = [];
   for (const section of sections) {
@@ -98,7 +121,8 @@ export function highlightRows(
       rows.push(...cardRows(`tag:${section.tag.id}`, slots, columns));
     }
   }
-  rows.push({ kind: 'tagsShown', key: 'tags-shown', count: sections.length });
+  if (tags && tags.paging !== 'idle') rows.push({ kind: 'tagsPaging', key: 'tags-paging', state: tags.paging });
+  if (tags) rows.push({ kind: 'tagsShown', key: 'tags-shown', count: sections.length, total: tags.total });
   rows.push({ kind: 'additional', key: 'additional', shown: additional.length, total: additionalTotal });
   rows.push(
     ...cardRows(
@@ -108,6 +132,18 @@ export function highlightRows(
     ),
   );
   return rows;
+}
+
+/** §4: "Tag infinite scroll triggers at about 67% of the page" — here, of the loaded tags' rows. */
+export const TAG_PAGING_AT = 2 / 3;
+
+/**
+ * The row whose rendering asks for the next page of tags: two thirds into the loaded tags' rows (the tags come first
+ * in the list, so a page of them must be asked before their end, not at the list's bottom).
+ */
+export function tagPagingIndex(rows: readonly HighlightRow[]): number {
+  const end = rows.findIndex((row) => row.kind === 'tagsPaging' || row.kind === 'tagsShown' || row.kind === 'additional');
+  return Math.floor((end < 0 ? rows.length : end) * TAG_PAGING_AT);
 }
 
 /** §4 "Clip list paging": the next page is asked when the bottom is within one clip row's height. */

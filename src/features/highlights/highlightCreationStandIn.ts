@@ -1,7 +1,7 @@
 import type { AppDispatch } from '../../app/store';
 import { standInEvent, type Clip } from '../clips/public';
 import type { Tag } from '../tags/public';
-import { highlightCreationApi, INITIAL_CLIPS_LIMIT } from './highlightCreationApi';
+import { highlightCreationApi, INITIAL_CLIPS_LIMIT, TAGS_LIMIT } from './highlightCreationApi';
 
 /**
  * Stand-in answers for Highlight creation, for the build only (src/prerender/loadedStyles.ts): loaded with them, the
@@ -41,7 +41,11 @@ export function fillHighlightCreationStandIn(dispatch: AppDispatch, eventId: str
   dispatch(
     highlightCreationApi.util.upsertQueryEntries([
       { endpointName: 'getHighlightEvent', arg: eventId, value: event },
-      { endpointName: 'getHighlightTags', arg: eventId, value: tags },
+      {
+        endpointName: 'getHighlightTags',
+        arg: eventId,
+        value: { pages: [{ tags, hasMore: false, total: tags.length }], pageParams: [{ page: 1, limit: TAGS_LIMIT }] },
+      },
       ...[false, true].map((allUsers) => ({
         endpointName: 'getHighlightClips' as const,
         arg: { eventId, allUsers },

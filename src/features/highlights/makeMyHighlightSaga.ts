@@ -4,7 +4,8 @@ import type { RootState } from '../../app/rootReducer';
 import { signedOut } from '../session/public';
 import type { Tag } from '../tags/public';
 import type { EditorSessionTrim } from './editorSessionApi';
-import { highlightCreationApi, type HighlightClipsPage } from './highlightCreationApi';
+import { highlightCreationApi, type HighlightClipsPage, type HighlightTagsPage } from './highlightCreationApi';
+import { loadedTags } from './highlightCreationModel';
 import { CLIPS_LOAD_FAILED, TAGS_LOAD_FAILED } from './makeMyHighlightTexts';
 import {
   makeMyHighlightOpening,
@@ -66,15 +67,18 @@ export function* makeMyHighlight(action: ReturnType<typeof makeMyHighlightReques
   // and `initiate` answers from it without asking again: it is asked again, else the run reports the old failure.
   const tagsFailed: boolean = yield select((state: RootState) => getHighlightTags.select(eventId)(state).isError);
   const mineFailed: boolean = yield select((state: RootState) => getHighlightClips.select(mineArg)(state).isError);
-  const [tags, mine]: [QueryAnswer<Tag[]>, QueryAnswer<{ pages: HighlightClipsPage[] }>] = yield all([
-    call(runQuery, getHighlightTags.initiate(eventId, { forceRefetch: tagsFailed })),
-    call(runQuery, getHighlightClips.initiate(mineArg, { forceRefetch: mineFailed })),
-  ]);
-  if ('error' in tags) {
+  const [tagsAnswer, mine]: [QueryAnswer<{ pages: HighlightTagsPage[] }>, QueryAnswer<{ pages: HighlightClipsPage[] }>] =
+    yield all([
+      call(runQuery, getHighlightTags.initiate(eventId, { forceRefetch: tagsFailed })),
+      call(runQuery, getHighlightClips.initiate(mineArg, { forceRefetch: mineFailed })),
+    ]);
+  if ('error' in tagsAnswer) {
     yield put(makeMyHighlightStopped({ kind: 'failed', message: TAGS_LOAD_FAILED }));
     return;
   }
-  if (tags.data.length === 0) {
+  // The pages the screen has loaded (the first 200 tags, and any later page it asked for as it was scrolled).
+  const tags: readonly Tag[] = loadedTags(tagsAnswer.data.pages);
+  if (tags.length === 0) {
     yield put(makeMyHighlightStopped({ kind: 'noTags' }));
     return;
   }
@@ -83,7 +87,7 @@ export function* makeMyHighlight(action: ReturnType<typeof makeMyHighlightReques
     return;
   }
   const myClipIds = new Set(mine.data.pages.flatMap((page) => page.clips.map((clip) => clip.id)));
-  const candidates = momentCandidates(tags.data, myClipIds);
+  const candidates = momentCandidates(tags, myClipIds);
   const plan = planMyHighlight(candidates.tags, candidates.clips);
   if (plan.clips.length === 0) {
     yield put(makeMyHighlightStopped({ kind: 'noClips' }));

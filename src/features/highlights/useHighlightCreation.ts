@@ -1,20 +1,40 @@
 import { useCallback, useMemo, useState } from 'react';
 import { toApiFailure } from '../../api/apiErrors';
 import type { Clip, ClipEvent } from '../clips/public';
-import { clipsFailure, eventFailure, LOAD_MORE_FAILED, type CreationFailure } from './highlightCreationErrors';
+import { clipsFailure, eventFailure, LOAD_MORE_FAILED, tagsWarning, type CreationFailure } from './highlightCreationErrors';
 import {
   CLIP_PAGE_SIZE,
   useGetHighlightClipsInfiniteQuery,
   useGetHighlightEventQuery,
-  useGetHighlightTagsQuery,
+  useGetHighlightTagsInfiniteQuery,
 } from './highlightCreationApi';
-import { additionalClips, mergeClips, tagSections, taggedClipIds, type TagSection } from './highlightCreationModel';
+import {
+  additionalClips,
+  loadedTags,
+  mergeClips,
+  tagSections,
+  taggedClipIds,
+  type TagSection,
+  type TagsListing,
+} from './highlightCreationModel';
 
 export interface HighlightCreationView {
   status: 'loading' | 'failed' | 'loaded';
   failure: CreationFailure | null;
   event: ClipEvent | null;
   sections: TagSection[];
+  /** The tags' total and next page (null when they failed to load: no 'Tags shown' line). */
+  tagsListing: TagsListing | null;
+  /**
+   * 'Failed to fetch tag clips' / 'Invalid tag clips response format' (§8) when the tags failed to load, or
+   * 'Failed to load more tags.' when a later page did; the clips stay (§7). Null for a 401 (§6).
+   */
+  tagsWarning: string | null;
+  /** Asks for the failed tags again: the first page, or the page that failed. */
+  retryTags: () => void;
+  /** More tags on the server, none on their way: the list may ask for the next 50. */
+  canLoadMoreTags: boolean;
+  loadMoreTags: () => void;
   /** The additional clips shown so far (25 more at a time). */
   additional: Clip[];
   /** How many additional clips there are (loaded ones, or the server's count when it knows more). */
@@ -33,14 +53,17 @@ export interface HighlightCreationView {
 const clipsOf = (pages: { clips: Clip[] }[] | undefined) => pages?.flatMap((page) => page.clips) ?? [];
 
 /**
- * Highlight creation's data (docs/product/part-2.md §4): the event, then its tags (a failure leaves no tags), then the
- * caller's clips and every user's in parallel, up to 500 each. The additional clips are shown 25 at a time; once the
- * loaded ones are all shown, the next 25 of each list are asked for (CLIP_PAGE_SIZE; highlightCreationApi.ts).
+ * Highlight creation's data (docs/product/part-2.md §4): the event, then its tags (200, then 50 a page as the list
+ * nears their end; a failure leaves no tags and a warning), then the caller's clips and every user's in parallel, up
+ * to 500 each. The additional clips are shown 25 at a time; once the loaded ones are all shown, the next 25 of each
+ * list are asked for (CLIP_PAGE_SIZE; highlightCreationApi.ts).
  */
 export function useHighlightCreation(eventId: string): HighlightCreationView {
   const event = useGetHighlightEventQuery(eventId);
-  const tags = useGetHighlightTagsQuery(eventId, { skip: !event.currentData });
-  const tagsSettled = tags.isSuccess || tags.isError;
+  const tags = useGetHighlightTagsInfiniteQuery(eventId, { skip: !event.currentData });
+  // The clips wait for the tags' first answer (§4's order). A failed entry keeps its error while it is asked again
+  // (Retry), so the clips stay subscribed, and on screen, meanwhile.
+  const tagsSettled = tags.isSuccess || tags.isError || tags.error !== undefined;
   const skipClips = { skip: !event.currentData || !tagsSettled };
   const mine = useGetHighlightClipsInfiniteQuery({ eventId, allUsers: false }, skipClips);
   const everyone = useGetHighlightClipsInfiniteQuery({ eventId, allUsers: true }, skipClips);
@@ -48,7 +71,8 @@ export function useHighlightCreation(eventId: string): HighlightCreationView {
   const [pagingErrorDismissed, setPagingErrorDismissed] = useState(false);
 
   // A failed refetch (the tags are invalidated by every sent tag) keeps the entry's data: the sections stay.
-  const tagList = useMemo(() => tags.currentData ?? [], [tags.currentData]);
+  const tagPages = tags.currentData?.pages;
+  const tagList = useMemo(() => loadedTags(tagPages ?? []), [tagPages]);
   const sections = useMemo(() => tagSections(tagList), [tagList]);
   const mineClips = useMemo(() => clipsOf(mine.data?.pages), [mine.data]);
   const everyoneClips = useMemo(() => clipsOf(everyone.data?.pages), [everyone.data]);
@@ -83,6 +107,26 @@ export function useHighlightCreation(eventId: string): HighlightCreationView {
     }
   }, [shownCount, allAdditional.length, mineHasMore, everyoneHasMore, nextMine, nextEveryone]);
 
+  const tagsLoaded = tagPages !== undefined;
+  const { fetchNextPage: nextTags, refetch: refetchTags, hasNextPage: moreTags, isFetching: tagsFetching } = tags;
+  const tagsPagingFailed = tags.isFetchNextPageError;
+  let tagsProblem: string | null = null;
+  if (tags.isError && (!tagsLoaded || tagsPagingFailed)) tagsProblem = tagsWarning(toApiFailure(tags.error), tagsLoaded);
+  const tagsTotal = tagPages?.[tagPages.length - 1]?.total ?? null;
+  const tagsPaging = tags.isFetchingNextPage ? 'loading' : tagsPagingFailed && tagsProblem ? 'failed' : 'idle';
+  const tagsListing = useMemo<TagsListing | null>(
+    () => (tagsLoaded ? { total: tagsTotal, paging: tagsPaging } : null),
+    [tagsLoaded, tagsTotal, tagsPaging],
+  );
+  const retryTags = useCallback(() => {
+    if (tagsLoaded) void nextTags();
+    else void refetchTags();
+  }, [tagsLoaded, nextTags, refetchTags]);
+  const canLoadMoreTags = tagsLoaded && moreTags && !tagsFetching && !tagsPagingFailed;
+  const loadMoreTags = useCallback(() => {
+    if (canLoadMoreTags) void nextTags();
+  }, [canLoadMoreTags, nextTags]);
+
   let failure: CreationFailure | null = null;
   // The event is refetched when an upload to it ends: a failed refetch keeps the loaded event on screen.
   if (event.isError && !event.currentData) failure = eventFailure(toApiFailure(event.error));
@@ -95,6 +139,11 @@ export function useHighlightCreation(eventId: string): HighlightCreationView {
     failure,
     event: event.currentData ?? null,
     sections,
+    tagsListing,
+    tagsWarning: tagsProblem,
+    retryTags,
+    canLoadMoreTags,
+    loadMoreTags,
     additional,
     additionalTotal,
     clipsById,
