@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Settings } from 'luxon';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter } from 'react-router';
@@ -111,6 +111,25 @@ function captureLinkClicks() {
 }
 
 const details = () => within(screen.getByRole('region', { name: 'Details' }));
+
+/** The signed download URL answered with `respond` (the first byte the download asks for before saving). */
+function serveDownload(respond: () => Response = () => new HttpResponse(new Uint8Array([0]), { status: 206 })) {
+  const asked = { count: 0 };
+  apiServer.use(
+    http.get(`${window.location.origin}/media/highlights/${HIGHLIGHT_ID}/download`, () => {
+      asked.count += 1;
+      return respond();
+    }),
+  );
+  return asked;
+}
+
+function answerDownloadUrl(respond: () => Response) {
+  apiServer.use(http.get(API(`highlights/${HIGHLIGHT_ID}/download-url`), respond));
+}
+
+const DOWNLOAD_LINK = () =>
+  HttpResponse.json({ success: true, data: { downloadUrl: DOWNLOAD_URL, filename: 'summer_final.mp4' } });
 
 describe('HighlightViewerScreen (docs/product/part-2.md §2 "Highlight viewer")', () => {
   it('opened from the list: the highlight at once, then the player on the signed stream URL', async () => {
@@ -322,12 +341,14 @@ describe('HighlightViewerScreen (docs/product/part-2.md §2 "Highlight viewer")'
           HttpResponse.json({ success: true, data: { downloadUrl: DOWNLOAD_URL, filename: 'summer_final.mp4' } }),
         ),
       );
+      const media = serveDownload();
       const clicks = captureLinkClicks();
       const { user } = render(HIGHLIGHT_ID);
       await screen.findByRole('heading', { level: 1, name: 'Summer Final' });
       await user.click(screen.getByRole('button', { name: 'Download' }));
       await act(async () => undefined);
-      expect(clicks).toEqual([{ href: DOWNLOAD_URL, download: 'summer_final.mp4' }]);
+      await waitFor(() => expect(clicks).toEqual([{ href: DOWNLOAD_URL, download: 'summer_final.mp4' }]));
+      expect(media.count).toBe(1);
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     });
 
@@ -339,12 +360,12 @@ describe('HighlightViewerScreen (docs/product/part-2.md §2 "Highlight viewer")'
           HttpResponse.json({ success: true, data: { downloadUrl: DOWNLOAD_URL } }),
         ),
       );
+      serveDownload();
       const clicks = captureLinkClicks();
       const { user } = render(HIGHLIGHT_ID);
       await screen.findByRole('heading', { level: 1, name: 'Cup Final: Goals!' });
       await user.click(screen.getByRole('button', { name: 'Download' }));
-      await act(async () => undefined);
-      expect(clicks).toEqual([{ href: DOWNLOAD_URL, download: 'cup_final__goals_.mp4' }]);
+      await waitFor(() => expect(clicks).toEqual([{ href: DOWNLOAD_URL, download: 'cup_final__goals_.mp4' }]));
     });
 
     it("a failed download-url call: 'Failed to download video. Please try again.'", async () => {
@@ -358,6 +379,63 @@ describe('HighlightViewerScreen (docs/product/part-2.md §2 "Highlight viewer")'
       await screen.findByRole('heading', { level: 1, name: 'Summer Final' });
       await user.click(screen.getByRole('button', { name: 'Download' }));
       expect(await screen.findByText('Failed to download video. Please try again.')).toBeInTheDocument();
+      expect(clicks).toEqual([]);
+    });
+
+    it.each([
+      [
+        'the signed URL is refused (403, expired)',
+        () => HttpResponse.json({ success: false, code: 'MEDIA_URL_EXPIRED' }, { status: 403 }),
+      ],
+      ['the file cannot be reached', () => HttpResponse.error()],
+    ])("%s: 'Failed to download video. Please try again.', nothing saved", async (_case, respond) => {
+      answerHighlight(HIGHLIGHT_ID, one(rawHighlight()));
+      answerStream();
+      answerDownloadUrl(DOWNLOAD_LINK);
+      const media = serveDownload(respond);
+      const clicks = captureLinkClicks();
+      const { user } = render(HIGHLIGHT_ID);
+      await screen.findByRole('heading', { level: 1, name: 'Summer Final' });
+      await user.click(screen.getByRole('button', { name: 'Download' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to download video. Please try again.');
+      expect(media.count).toBe(1);
+      expect(clicks).toEqual([]);
+      expect(screen.getByRole('button', { name: 'Download' })).toBeEnabled();
+    });
+
+    it("the download-url call unanswered: 'Failed to download video. Please try again.'", async () => {
+      answerHighlight(HIGHLIGHT_ID, one(rawHighlight()));
+      answerStream();
+      answerDownloadUrl(() => HttpResponse.error());
+      const clicks = captureLinkClicks();
+      const { user } = render(HIGHLIGHT_ID);
+      await screen.findByRole('heading', { level: 1, name: 'Summer Final' });
+      await user.click(screen.getByRole('button', { name: 'Download' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to download video. Please try again.');
+      expect(clicks).toEqual([]);
+    });
+
+    it('a 401 on the download-url call shows nothing (§6)', async () => {
+      jest.spyOn(console, 'warn').mockImplementation(() => undefined); // 'Token refresh failed'
+      answerHighlight(HIGHLIGHT_ID, one(rawHighlight()));
+      answerStream();
+      apiServer.use(
+        http.post(API('auth/verify/refresh'), () =>
+          HttpResponse.json({ success: false, error: 'Invalid token', code: 'INVALID_TOKEN' }, { status: 401 }),
+        ),
+      );
+      let asked = 0;
+      answerDownloadUrl(() => {
+        asked += 1;
+        return HttpResponse.json({ success: false, error: 'Authentication required', code: 'UNAUTHORIZED' }, { status: 401 });
+      });
+      const clicks = captureLinkClicks();
+      const { user } = render(HIGHLIGHT_ID);
+      await screen.findByRole('heading', { level: 1, name: 'Summer Final' });
+      await user.click(screen.getByRole('button', { name: 'Download' }));
+      await waitFor(() => expect(asked).toBeGreaterThan(0));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Download' })).toBeEnabled());
+      expect(screen.queryByText('Failed to download video. Please try again.')).not.toBeInTheDocument();
       expect(clicks).toEqual([]);
     });
 

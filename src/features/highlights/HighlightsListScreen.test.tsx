@@ -8,6 +8,7 @@ import { EDITING_CANCELLED, RENDERING_STARTED } from './editingReturn';
 import {
   HIGHLIGHT_ID,
   highlightsAnswer,
+  highlightsPageAnswer,
   PROCESSING_ID,
   rawFailedHighlight,
   rawHighlight,
@@ -45,6 +46,9 @@ function answerHighlights(...answers: Array<object | (() => Response)>) {
   );
   return asked;
 }
+
+/** The rows' titles in order (text, not roles: a role query over a hundred rows takes seconds in jsdom). */
+const rowTitles = (list: HTMLElement) => within(list).getAllByText(/^Highlight \d+$/);
 
 describe('HighlightsListScreen (docs/product/part-2.md §2 "Highlights list")', () => {
   it('the count, then rows with title, event, estimated duration, clip count and created date', async () => {
@@ -191,5 +195,29 @@ describe('HighlightsListScreen (docs/product/part-2.md §2 "Highlights list")', 
     expect(screen.queryByText(RENDERING_STARTED)).not.toBeInTheDocument();
     expect(screen.queryByText(EDITING_CANCELLED)).not.toBeInTheDocument();
     expect(router.state.historyAction).toBe('POP');
+  });
+
+  it("past one page: the total as the count, 'Load More Highlights' until the oldest is shown", async () => {
+    const pages: number[] = [];
+    apiServer.use(
+      http.get(API('highlights'), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        pages.push(Number(params.get('page')));
+        return HttpResponse.json(highlightsPageAnswer(Number(params.get('page')), Number(params.get('limit')), 105));
+      }),
+    );
+    const { user } = renderScreen();
+    const list = await screen.findByRole('list', { name: 'Highlights' });
+    expect(screen.getByText('105 highlights')).toBeInTheDocument();
+    expect(rowTitles(list)).toHaveLength(50);
+    expect(rowTitles(list)[0]).toHaveTextContent(/^Highlight 1$/);
+    await user.click(screen.getByRole('button', { name: 'Load More Highlights' }));
+    await waitFor(() => expect(rowTitles(list)).toHaveLength(100));
+    expect(screen.getByText('105 highlights')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load More Highlights' }));
+    await waitFor(() => expect(rowTitles(list)).toHaveLength(105));
+    expect(rowTitles(list).at(-1)).toHaveTextContent(/^Highlight 105$/);
+    expect(screen.queryByRole('button', { name: 'Load More Highlights' })).not.toBeInTheDocument();
+    expect(pages).toEqual([1, 2, 3]);
   });
 });

@@ -3,10 +3,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
-import Stack from '@mui/material/Stack';
 import { useAppSelector } from '../../app/hooks';
-import { ListError } from '../../components/ListError';
-import { ListStates } from '../../components/ListStates';
+import { PagedListView } from '../../components/PagedListView';
 import { PageHeader } from '../../components/PageHeader';
 import { selectSignedInUserId } from '../session/public';
 import { highlightCountLabel } from './highlightDisplay';
@@ -15,53 +13,44 @@ import { HighlightListRow } from './highlightListRow';
 
 const NOTICE_MS = 8_000;
 
-function countText(listed: number, total: number): string {
-  return listed < total ? `${highlightCountLabel(total)} · the newest ${listed} shown` : highlightCountLabel(total);
-}
-
 /**
- * Highlights list (/highlights/view; docs/product/part-2.md §2): the count, then each highlight with its event,
- * estimated duration, clip count and creation date, 'Processing' with the render's stage until it is playable.
- * A row opens the viewer. Back from the editor, it confirms the render (or the cancel) once.
+ * Highlights list (/highlights/view; docs/product/part-2.md §2): the count (all of the user's highlights, however
+ * many pages are loaded), then each highlight, newest first, with its event, estimated duration, clip count and
+ * creation date, 'Processing' with the render's stage until it is playable; 'Load More Highlights' for the next
+ * page. A row opens the viewer. Back from the editor, it confirms the render (or the cancel) once.
  */
 export default function HighlightsListScreen() {
   const userId = useAppSelector(selectSignedInUserId);
   const list = useHighlightsList();
   const { notice, dismiss } = useEditingReturn();
-  const shown = (list.highlights?.length ?? 0) > 0;
   return (
     <>
       <PageHeader
         title="My Highlights"
         back={{ to: '/', label: 'Back to Home' }}
-        subtitle={list.total !== null && list.highlights ? countText(list.highlights.length, list.total) : undefined}
+        subtitle={list.total !== null && list.items ? highlightCountLabel(list.total) : undefined}
       />
-      <Stack spacing={2}>
-        {/* A refresh that failed leaves the highlights shown, the error beside them. */}
-        {shown && list.error && <ListError {...list.error} />}
-        <ListStates
-          items={list.highlights}
-          loading={list.loading}
-          error={list.error}
-          empty={{
-            message: 'No highlights yet. Pick the clips of an event and edit them into a highlight.',
-            action: { label: 'Go to Main Menu', to: '/' },
-          }}
-          skeleton={{ variant: 'rows', count: 4, label: 'Loading your highlights...' }}
-        >
-          {(highlights) => (
-            <Paper variant="outlined">
-              <List aria-label="Highlights" disablePadding>
-                {highlights.map((highlight, i) => (
-                  <ListItem key={highlight.id} disablePadding divider={i < highlights.length - 1}>
-                    <HighlightListRow highlight={highlight} userId={userId} />
-                  </ListItem>
-                ))}
-              </List>
-            </Paper>
-          )}
-        </ListStates>
-      </Stack>
+      <PagedListView
+        list={list}
+        empty={{
+          message: 'No highlights yet. Pick the clips of an event and edit them into a highlight.',
+          action: { label: 'Go to Main Menu', to: '/' },
+        }}
+        skeleton={{ variant: 'rows', count: 4, label: 'Loading your highlights...' }}
+        loadMoreLabel="Load More Highlights"
+      >
+        {(highlights) => (
+          <Paper variant="outlined">
+            <List aria-label="Highlights" disablePadding>
+              {highlights.map((highlight, i) => (
+                <ListItem key={highlight.id} disablePadding divider={i < highlights.length - 1}>
+                  <HighlightListRow highlight={highlight} userId={userId} />
+                </ListItem>
+              ))}
+            </List>
+          </Paper>
+        )}
+      </PagedListView>
       <Snackbar
         open={notice !== null}
         autoHideDuration={NOTICE_MS}

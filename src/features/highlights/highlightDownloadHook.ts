@@ -3,7 +3,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectSessionStatus } from '../session/public';
 import {
   browserDownloadService,
-  DOWNLOAD_FAILED,
+  downloadFailureMessage,
   downloadFilename,
   LOG_IN_TO_DOWNLOAD,
   type DownloadService,
@@ -22,7 +22,8 @@ export interface HighlightDownload {
 /**
  * Download (docs/product/part-2.md §5, §7 note, §8): needs a session ('Please log in to download highlights.'
  * otherwise); asks for a fresh signed download URL, then hands it to the browser, which streams the file to disk
- * under the server's filename (or the title's, §7). Any failure: 'Failed to download video. Please try again.'
+ * under the server's filename (or the title's, §7) once the signed URL answers. Any failure — the download-url call,
+ * the signed URL refused, no connection: 'Failed to download video. Please try again.'; a 401 shows nothing (§6).
  * `service` is the browser's save (the tests replace it).
  */
 export function useHighlightDownload(
@@ -46,9 +47,9 @@ export function useHighlightDownload(
     try {
       // Never a cached answer: the signature is short-lived.
       const link = await fetchLink(highlight.id, false).unwrap();
-      service.saveFromUrl(link.downloadUrl, link.filename ?? downloadFilename(highlight.title));
-    } catch {
-      setMessage(DOWNLOAD_FAILED);
+      await service.saveFromUrl(link.downloadUrl, link.filename ?? downloadFilename(highlight.title));
+    } catch (error) {
+      setMessage(downloadFailureMessage(error));
     } finally {
       setBusy(false);
     }

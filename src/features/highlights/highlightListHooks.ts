@@ -1,37 +1,32 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toApiFailure } from '../../api/apiErrors';
+import { usePagedList } from '../../api/usePagedList';
 import { useAppDispatch } from '../../app/hooks';
-import type { ListErrorProps } from '../../components/ListError';
+import type { PagedList } from '../../components/PagedListView';
 import { editingReturnMessage, parseEditingReturn, searchWithoutEditingParams, type EditingReturn } from './editingReturn';
 import { highlightsLoadError, pollingIntervalFor } from './highlightDisplay';
-import { HIGHLIGHT_LIST, highlightsApi, useGetHighlightsQuery } from './highlightsApi';
+import { HIGHLIGHT_LIST, highlightsApi, useGetHighlightsInfiniteQuery, type HighlightsPage } from './highlightsApi';
 import type { Highlight } from './highlightSchemas';
 
-export interface HighlightsListView {
-  highlights: Highlight[] | undefined;
-  /** Every highlight the user has; null before the first answer. */
+export type HighlightsListView = PagedList<Highlight> & {
+  /** Every highlight the user has (the server's count, not the loaded ones); null before the first answer. */
   total: number | null;
-  loading: boolean;
-  error: ListErrorProps | null;
-}
+};
+
+const highlightsOf = (page: HighlightsPage) => page.highlights;
 
 /**
- * The Highlights list (docs/product/part-2.md §2): the user's highlights, asked again every 2 s only while one of
- * them is still processing (the interval is read from the cached answer, so polling stops by itself once every
- * render has finished or failed).
+ * The Highlights list (docs/product/part-2.md §2): the user's highlights, newest first, 50 a page with 'Load More
+ * Highlights'; asked again every 2 s only while a loaded one is still processing (the interval is read from the
+ * cached pages, so polling stops by itself once every render has finished or failed). The total is the first
+ * page's, which every refresh asks again.
  */
 export function useHighlightsList(): HighlightsListView {
-  const cached = highlightsApi.endpoints.getHighlights.useQueryState();
-  const pollingInterval = pollingIntervalFor(cached.data?.highlights);
-  const { data, isLoading, isError, error, refetch } = useGetHighlightsQuery(undefined, { pollingInterval });
-  const shown = isError ? highlightsLoadError(toApiFailure(error)) : null;
-  return {
-    highlights: data?.highlights,
-    total: data?.total ?? null,
-    loading: isLoading,
-    error: shown ? { ...shown, onRetry: () => void refetch() } : null,
-  };
+  const cached = highlightsApi.endpoints.getHighlights.useInfiniteQueryState();
+  const pollingInterval = pollingIntervalFor(cached.data?.pages.flatMap(highlightsOf));
+  const result = useGetHighlightsInfiniteQuery(undefined, { pollingInterval });
+  const list = usePagedList(result, highlightsOf, highlightsLoadError);
+  return { ...list, total: result.data?.pages[0]?.total ?? null };
 }
 
 export interface EditingReturnNotice {

@@ -58,3 +58,22 @@ export function highlightsAnswer(highlights: object[], total = highlights.length
     data: { highlights, pagination: { total, hasMore: total > highlights.length, page: 1, limit: 100 } },
   };
 }
+
+/** The n-th newest of a user's many ready highlights (1-based): n minutes before 02:00 UTC on 5 July 2026. */
+export function rawNthHighlight(n: number) {
+  const id = `3a1f7c52-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+  return rawHighlight({
+    id,
+    title: `Highlight ${n}`,
+    createdAt: new Date(Date.UTC(2026, 6, 5, 2, 0) - n * 60_000).toISOString(),
+    renderedUrl: `/media/highlights/${id}/video?exp=1&sig=a`,
+    posterUrl: `/media/highlights/${id}/poster?exp=1&sig=a`,
+  });
+}
+
+/** GET /highlights?page&limit over `total` highlights (rawNthHighlight 1 … total, newest first), as the API pages them. */
+export function highlightsPageAnswer(page: number, limit: number, total: number) {
+  const from = (page - 1) * limit;
+  const highlights = Array.from({ length: Math.max(0, Math.min(limit, total - from)) }, (_, i) => rawNthHighlight(from + i + 1));
+  return { success: true, data: { highlights, pagination: { total, hasMore: from + limit < total, page, limit } } };
+}

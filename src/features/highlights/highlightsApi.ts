@@ -9,16 +9,19 @@ import {
   type Highlight,
 } from './highlightSchemas';
 
-/**
- * The list asks for one page of the largest size the API allows (contract: limit ≤ 100), newest first. Someone with
- * more highlights sees the newest 100 and the total (the screen says so).
- */
-export const HIGHLIGHTS_PAGE_LIMIT = 100;
+/** Highlights a page of the list, newest first ('Load More Highlights' asks for the next; the API's default size). */
+export const HIGHLIGHTS_PAGE_SIZE = 50;
 
-export interface HighlightsAnswer {
+export interface HighlightsPage {
   highlights: Highlight[];
-  /** Every highlight the user has (the count), which may exceed the ones listed. */
+  /** Every highlight the user has (the count), which may exceed the ones loaded. */
   total: number;
+  hasMore: boolean;
+}
+
+/** The page after the last loaded one while the server says there is more; none ends 'Load More Highlights'. */
+export function nextHighlightsPage(lastPage: HighlightsPage, _allPages: unknown, lastPageParam: number): number | undefined {
+  return lastPage.hasMore ? lastPageParam + 1 : undefined;
 }
 
 export interface DownloadLink {
@@ -38,15 +41,23 @@ const highlightTag = (id: string) => ({ type: 'Highlight' as const, id });
  */
 export const highlightsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/v1/highlights: the user's highlights, newest first. */
-    getHighlights: build.query<HighlightsAnswer, void>({
-      query: () => ({ url: 'highlights', params: { page: 1, limit: HIGHLIGHTS_PAGE_LIMIT } }),
+    /**
+     * GET /api/v1/highlights?page&limit: the user's highlights, newest first, page after page. Polling and an
+     * invalidation refetch every loaded page in turn, so the list stays whole.
+     */
+    getHighlights: build.infiniteQuery<HighlightsPage, void, number>({
+      infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextHighlightsPage },
+      query: ({ pageParam }) => ({ url: 'highlights', params: { page: pageParam, limit: HIGHLIGHTS_PAGE_SIZE } }),
       rawResponseSchema: highlightsResponseSchema,
-      transformResponse: ({ data }: v.InferOutput<typeof highlightsResponseSchema>): HighlightsAnswer => {
+      transformResponse: ({ data }: v.InferOutput<typeof highlightsResponseSchema>): HighlightsPage => {
         const highlights = data.highlights.map(toHighlight);
-        return { highlights, total: data.pagination?.total ?? highlights.length };
+        // An answer without pagination is a whole list.
+        return { highlights, total: data.pagination?.total ?? highlights.length, hasMore: data.pagination?.hasMore ?? false };
       },
-      providesTags: (answer) => [HIGHLIGHT_LIST, ...(answer?.highlights ?? []).map((h) => highlightTag(h.id))],
+      providesTags: (loaded) => [
+        HIGHLIGHT_LIST,
+        ...(loaded?.pages ?? []).flatMap((page) => page.highlights.map((h) => highlightTag(h.id))),
+      ],
     }),
     /** GET /api/v1/highlights/{id}: one highlight (the viewer opened from a deep link, or followed while it renders). */
     getHighlight: build.query<Highlight, string>({
@@ -76,5 +87,9 @@ export const highlightsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetHighlightsQuery, useGetHighlightQuery, useGetHighlightStreamUrlQuery, useLazyGetHighlightDownloadUrlQuery } =
-  highlightsApi;
+export const {
+  useGetHighlightsInfiniteQuery,
+  useGetHighlightQuery,
+  useGetHighlightStreamUrlQuery,
+  useLazyGetHighlightDownloadUrlQuery,
+} = highlightsApi;
