@@ -137,6 +137,10 @@ test("a parent makes a highlight of the demo's live event from its tags, shares 
 
   await page.goto(`/tags/by-event/${event!.id}`);
   await page.getByRole('button', { name: 'Make my highlight' }).click();
+  // The demo tagged a moment between two clips, over 30 s from both: it is named before the editor opens.
+  const leftOut = page.getByRole('alert').filter({ hasText: 'Not every moment is in this highlight' });
+  await expect(leftOut).toContainText(/\d+ moments? had no clip nearby/);
+  await leftOut.getByRole('button', { name: 'Open the editor' }).click();
   await page.waitForURL((url) => /^\/editor\/[0-9a-f-]{36}$/.test(url.pathname));
   await expect(page.getByLabel('In point (seconds) of clip 1')).toBeVisible();
   await page.getByLabel('Highlight title').fill('Demo goals for Grandma');

@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import type { AppContext } from './context';
 import { ApiError } from './envelope';
 import { highlightMediaPath, isRendered, type RenderStage } from './highlightViews';
-import { signMediaPath } from './media';
+import { signMediaPath, signMediaPathUntil } from './media';
 import { isShareId, newShareId } from './shareIds';
 
 /**
@@ -288,4 +288,21 @@ export const SHARE_MEDIA_KINDS: readonly ShareMediaKind[] = ['video', 'poster'];
 /** The path a share's media URL signs (lib/highlightViews.ts signShortMediaPath): it opens that link's only. */
 export function shareMediaPath(id: string, kind: ShareMediaKind): string {
   return `/media/shares/${id}/${kind}`;
+}
+
+/**
+ * A link that never expires signs its poster until this instant (the last second `verifyMediaSignature` reads, 12
+ * digits): the link's own check on every request is what ends it.
+ */
+const NEVER_EXPIRES_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
+
+/**
+ * The poster URL of a link's page, valid as long as the link: unfurlers (chat apps, social sites) keep the `og:image`
+ * they read once and fetch it again days later, so it cannot be the page's 15-minute URL. Signed until the link's
+ * expiry (or for good when it has none): the same URL at every load, unguessable without the link's id and the
+ * server's key, and dead once the link is revoked or its owner barred (the media route checks the link at every
+ * request). The video stays short-lived.
+ */
+export function signSharePosterPath(secret: Buffer, row: Pick<ShareRow, 'id' | 'expires_at'>): string {
+  return signMediaPathUntil(secret, shareMediaPath(row.id, 'poster'), row.expires_at?.getTime() ?? NEVER_EXPIRES_MS);
 }

@@ -32,6 +32,7 @@ import {
   SHARE_MEDIA_KINDS,
   shareMediaPath,
   shareNotFound,
+  signSharePosterPath,
   type PublicShareRow,
   type ShareMediaKind,
 } from '../lib/shares';
@@ -42,7 +43,8 @@ import { injectNonce } from './static';
  * The public watch page at /s/{shareId} and its media at /media/shares/{shareId}/video|poster (docs/api.md "Public
  * watch page", docs/watch-page.md): no sign-in, so everything here answers for that one link only. The page is
  * dist/watch.html (the watch bundle) with the highlight written into its markers, under its own strict CSP; media
- * URLs are signed for 15 minutes and tied to the link, and the link is checked again on every media request, so
+ * URLs are tied to the link and signed, the video's for 15 minutes, the poster's (the preview's og:image) for as long
+ * as the link, and the link is checked again on every media request, so
  * revoking it stops playback at the next range request. Both are rate-limited per client address.
  */
 
@@ -117,7 +119,8 @@ export function registerSharePage(app: FastifyInstance, ctx: AppContext, opts: {
 
   const watchPage = (row: PublicShareRow, origin: string, nowMs: number): WatchPage => {
     const streamPath = signShortMediaPath(ctx.secret, shareMediaPath(row.id, 'video'), nowMs);
-    const posterPath = row.poster_name ? signShortMediaPath(ctx.secret, shareMediaPath(row.id, 'poster'), nowMs) : null;
+    // The poster lives as long as the link (og:image is fetched again long after the page), the video 15 minutes.
+    const posterPath = row.poster_name ? signSharePosterPath(ctx.secret, row) : null;
     return {
       title: row.title,
       eventName: row.event_name,

@@ -6,7 +6,7 @@ import { signShortMediaPath } from '../lib/highlightViews';
 import { preferredEncoding } from '../lib/acceptEncoding';
 import { newShareId } from '../lib/shareIds';
 import { escapeHtml, jsonForScript } from '../lib/sharePageHtml';
-import type { ShareLink } from '../lib/shares';
+import { signSharePosterPath, type ShareLink } from '../lib/shares';
 import { SHARE_MEDIA_LIMIT, SHARE_PAGE_LIMIT, venueDate } from '../routes/sharePage';
 import { type BrowseApp, insertEvent, setUserState } from './browseFixtures';
 import { bearer, signIn, type SignedIn } from './helpers';
@@ -249,12 +249,12 @@ describe('public watch page', () => {
       [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]),
       ['<script type="application/json" id="watch-data">'],
     );
-    // Media: signed, short-lived, tied to this link.
+    // Media: signed, tied to this link; the video short-lived, the poster as long as the link (it never expires).
     const { video, poster } = mediaPaths(html);
     const videoUrl = new URL(video, INJECT_ORIGIN);
     assert.equal(videoUrl.pathname, `/media/shares/${link.id}/video`);
     assert.equal(video, signShortMediaPath(TEST_SECRET, `/media/shares/${link.id}/video`, NOW));
-    assert.equal(poster, signShortMediaPath(TEST_SECRET, `/media/shares/${link.id}/poster`, NOW));
+    assert.equal(poster, signSharePosterPath(TEST_SECRET, { id: link.id, expires_at: null }));
     const expMs = Number(videoUrl.searchParams.get('exp')) * 1000;
     assert.ok(expMs - NOW >= 15 * MINUTE && expMs - NOW < 20 * MINUTE);
     assert.ok(
@@ -342,6 +342,64 @@ describe('public watch page', () => {
       assertError(await get(video), 403, 'MEDIA_URL_EXPIRED');
       const fresh = mediaPaths((await get(`/s/${link.id}`)).body).video;
       assert.equal((await get(fresh)).statusCode, 200);
+    } finally {
+      b.clock.set(NOW);
+    }
+  });
+
+  test('og:image lives as long as the link: 200 long after the video URL died, 410 once revoked', async () => {
+    const link = await share(ids.highlight);
+    const html = (await get(`/s/${link.id}`)).body;
+    const image = metaContent(html, 'og:image') ?? '';
+    const { video } = mediaPaths(html);
+    const imageUrl = new URL(image);
+    assert.equal(imageUrl.pathname, `/media/shares/${link.id}/poster`);
+    assert.deepEqual([...imageUrl.searchParams.keys()].sort(), ['exp', 'sig'], 'no token of the user in it');
+    assert.equal(metaContent(html, 'twitter:image'), image);
+    const imagePath = `${imageUrl.pathname}${imageUrl.search}`;
+    assert.equal((await get(imagePath)).statusCode, 200, 'the unfurler’s first fetch');
+    const other = await share(ids.highlight);
+    try {
+      // Past the page's short lifetime (15–20 minutes): the video URL is dead, the preview's image still answers.
+      b.clock.set(NOW + 21 * MINUTE);
+      assertError(await get(video), 403, 'MEDIA_URL_EXPIRED');
+      const later = await get(imagePath);
+      assert.equal(later.statusCode, 200, later.body.slice(0, 200));
+      assert.ok(later.rawPayload.equals(files.poster));
+      // …and a year on; a later load of the page names the very same image (an unfurler's cache keeps working).
+      b.clock.set(NOW + 365 * DAY);
+      assert.equal((await get(imagePath)).statusCode, 200);
+      assert.equal(metaContent((await get(`/s/${link.id}`)).body, 'og:image'), image);
+      // Unguessable: another link's id under this signature, or this link's video under it, is refused.
+      assertError(await get(`/media/shares/${other.id}/poster${imageUrl.search}`), 403, 'INVALID_SIGNATURE');
+      assertError(await get(`/media/shares/${link.id}/video${imageUrl.search}`), 403, 'INVALID_SIGNATURE');
+    } finally {
+      b.clock.set(NOW);
+    }
+    // Revoked (the owner's token is of this clock): the image stops at once, the link's page too, and stays dead.
+    await revoke(link.id);
+    assertError(await get(imagePath), 410, 'SHARE_LINK_GONE');
+    assert.equal((await get(`/s/${link.id}`)).statusCode, 410);
+    b.clock.set(NOW + 21 * MINUTE);
+    try {
+      assertError(await get(imagePath), 410, 'SHARE_LINK_GONE');
+    } finally {
+      b.clock.set(NOW);
+    }
+  });
+
+  test('og:image of a link that expires: signed until its expiry, 200 the day before, 410 from then on', async () => {
+    const link = await share(ids.highlight, alice, 7);
+    const image = metaContent((await get(`/s/${link.id}`)).body, 'og:image') ?? '';
+    const imageUrl = new URL(image);
+    assert.equal(Number(imageUrl.searchParams.get('exp')) * 1000, NOW + 7 * DAY, 'the link’s expiry');
+    const imagePath = `${imageUrl.pathname}${imageUrl.search}`;
+    try {
+      b.clock.set(NOW + 6 * DAY);
+      assert.equal((await get(imagePath)).statusCode, 200);
+      b.clock.set(NOW + 7 * DAY);
+      const res = await get(imagePath);
+      assert.ok(res.statusCode === 403 || res.statusCode === 410, `${res.statusCode}`);
     } finally {
       b.clock.set(NOW);
     }

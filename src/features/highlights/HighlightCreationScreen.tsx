@@ -40,7 +40,7 @@ import {
 import { selectedForHighlightText } from './highlightLimits';
 import { HighlightPreviewPanel } from './HighlightPreviewPanel';
 import { MakeMyHighlightButton } from './MakeMyHighlightButton';
-import { selectMakeMyHighlightPhase } from './makeMyHighlightSlice';
+import { selectMakeMyHighlightUnderWay } from './makeMyHighlightSlice';
 import { SELECT_MY_MOMENTS } from './makeMyHighlightTexts';
 import { selectMyMoments } from './myMomentsSelection';
 import { useHighlightCreation } from './useHighlightCreation';
@@ -164,7 +164,7 @@ function SelectedCount() {
 function EditHighlightButton({ onStart }: { onStart: () => void }) {
   const busy = useHighlightSelectionState().phase !== 'idle';
   // One way to the editor at a time: 'Make my highlight' under way holds this button too.
-  const making = useAppSelector(selectMakeMyHighlightPhase) !== 'idle';
+  const making = useAppSelector(selectMakeMyHighlightUnderWay);
   return (
     <Button
       variant="contained"

@@ -9,8 +9,19 @@ import { setupApiServer } from '../../test/apiServer';
 import { signedInStore } from '../../test/sessionStore';
 import { makeToken, TEST_USER } from '../../test/tokens';
 import { MakeMyHighlightButton } from './public';
-import { answerMakeMyHighlight, clipsAnswer, EVENT_ID, rawTag, SESSION_ID, tagsAnswer } from './makeMyHighlightTestData';
-import { makeMyHighlightRequested } from './makeMyHighlightSlice';
+import { formatVenueDateTime } from '../../lib/venueTime';
+import {
+  answerMakeMyHighlight,
+  at,
+  clipsAnswer,
+  EVENT_ID,
+  MY_CLIP,
+  rawClip,
+  rawTag,
+  SESSION_ID,
+  tagsAnswer,
+} from './makeMyHighlightTestData';
+import { makeMyHighlightRequested, selectMakeMyHighlightPhase } from './makeMyHighlightSlice';
 
 setupApiServer();
 
@@ -111,5 +122,79 @@ describe('MakeMyHighlightButton (issue 13)', () => {
     expect(button()).toHaveTextContent('Make my highlight');
     expect(button()).toBeDisabled();
     expect(button()).not.toHaveAttribute('aria-busy');
+  });
+
+  describe('moments left out', () => {
+    const venueTime = (seconds: number) => formatVenueDateTime(at(seconds), 'America/New_York', { seconds: true });
+    const prompt = () => screen.findByRole('alert');
+
+    it('names them with their venue times before the editor opens; Open the editor goes on', async () => {
+      const asked = answerMakeMyHighlight({
+        tags: tagsAnswer([rawTag('t0', -300), rawTag('t1', 642, [MY_CLIP]), rawTag('t3', 3000)]),
+        mine: clipsAnswer([MY_CLIP]),
+      });
+      const { user, redirect } = renderButton();
+      await user.click(button());
+      const alert = await prompt();
+      expect(within(alert).getByText('Not every moment is in this highlight')).toBeVisible();
+      const times = within(alert).getByRole('list', { name: '2 moments had no clip nearby' });
+      expect(
+        within(times)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([venueTime(-300), venueTime(3000)]);
+      expect(alert).toHaveTextContent('The editor opens with 1 clip of your other moments.');
+      expect(within(alert).queryByText(/at most 20 clips/)).not.toBeInTheDocument();
+      // The press's button waits; the focus is on the way on.
+      expect(button()).toBeDisabled();
+      const open = within(alert).getByRole('button', { name: 'Open the editor' });
+      expect(open).toHaveFocus();
+      expect(asked.sessions).toEqual([]);
+      await user.click(open);
+      await waitFor(() => expect(redirect).toHaveBeenCalledWith(`${window.location.origin}/editor/${SESSION_ID}?token=t0k`));
+      expect(asked.sessions).toHaveLength(1);
+    });
+
+    it('past 20 clips: "1 moment left out: a highlight takes at most 20 clips", with its time', async () => {
+      const clips = Array.from({ length: 21 }, (_, i) => rawClip(`c${String(i).padStart(2, '0')}`, i * 100, 10));
+      answerMakeMyHighlight({
+        tags: tagsAnswer(clips.map((clip, i) => rawTag(`t${String(i).padStart(2, '0')}`, i * 100 + 5, [clip]))),
+        mine: clipsAnswer(clips),
+      });
+      const { user } = renderButton();
+      await user.click(button());
+      const alert = await prompt();
+      const times = within(alert).getByRole('list', { name: '1 moment left out: a highlight takes at most 20 clips' });
+      expect(within(times).getByRole('listitem')).toHaveTextContent(venueTime(2005));
+      expect(within(alert).queryByText(/no clip nearby/)).not.toBeInTheDocument();
+      expect(alert).toHaveTextContent('The editor opens with 20 clips of your other moments.');
+      expect(within(alert).queryByRole('link', { name: 'Upload clips' })).not.toBeInTheDocument();
+    });
+
+    it('Cancel: nothing opens, the button is free again', async () => {
+      const asked = answerMakeMyHighlight({
+        tags: tagsAnswer([rawTag('t1', 642, [MY_CLIP]), rawTag('t3', 3000)]),
+        mine: clipsAnswer([MY_CLIP]),
+      });
+      const { user, redirect } = renderButton();
+      await user.click(button());
+      await user.click(within(await prompt()).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(button()).toBeEnabled();
+      expect(asked.sessions).toEqual([]);
+      expect(redirect).not.toHaveBeenCalled();
+    });
+
+    it('Upload clips: to the upload screen, the plan let go', async () => {
+      answerMakeMyHighlight({
+        tags: tagsAnswer([rawTag('t1', 642, [MY_CLIP]), rawTag('t3', 3000)]),
+        mine: clipsAnswer([MY_CLIP]),
+      });
+      const { user, router, store } = renderButton();
+      await user.click(button());
+      await user.click(within(await prompt()).getByRole('link', { name: 'Upload clips' }));
+      expect(router.state.location.pathname).toBe('/clips/upload');
+      expect(selectMakeMyHighlightPhase(store.getState())).toBe('idle');
+    });
   });
 });

@@ -6,11 +6,15 @@ import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector, useInjectedSaga } from '../../app/hooks';
 import { makeMyHighlightSaga } from './makeMyHighlightSaga';
 import {
+  makeMyHighlightCancelled,
+  makeMyHighlightConfirmed,
   makeMyHighlightDismissed,
   makeMyHighlightRequested,
   selectMakeMyHighlightEventId,
+  selectMakeMyHighlightPending,
   selectMakeMyHighlightPhase,
   selectMakeMyHighlightProblem,
+  selectMakeMyHighlightUnderWay,
   type MakeMyHighlightProblem,
 } from './makeMyHighlightSlice';
 import {
@@ -21,6 +25,7 @@ import {
   TAG_MOMENTS,
   UPLOAD_CLIPS,
 } from './makeMyHighlightTexts';
+import { MomentsLeftOutPrompt } from './MomentsLeftOutPrompt';
 
 export interface MakeMyHighlightButtonProps {
   eventId: string;
@@ -53,19 +58,25 @@ function ProblemMessage({ problem, onClose }: { problem: MakeMyHighlightProblem;
 /**
  * 'Make my highlight' (issue 13): one tap from the caller's tagged moments at `eventId` to the editor, holding the
  * clips of those moments trimmed around them (makeMyHighlightSaga). Busy while it works; what stopped it is said
- * under the button, with the way on (Tag Moments, the upload screen).
+ * under the button, with the way on (Tag Moments, the upload screen); moments left out are named there before the
+ * editor opens, which waits for the user to go on.
  */
 export function MakeMyHighlightButton({ eventId, variant = 'contained', disabled = false }: MakeMyHighlightButtonProps) {
   useInjectedSaga('makeMyHighlight', makeMyHighlightSaga);
   const dispatch = useAppDispatch();
   const phase = useAppSelector(selectMakeMyHighlightPhase);
+  const underWay = useAppSelector(selectMakeMyHighlightUnderWay);
   const runningFor = useAppSelector(selectMakeMyHighlightEventId);
   const problem = useAppSelector((state) => selectMakeMyHighlightProblem(state, eventId));
-  // One run at a time: a run started on another event's page (then left) holds this button too.
-  const busy = phase !== 'idle';
-  const mine = busy && runningFor === eventId;
+  const pending = useAppSelector((state) => selectMakeMyHighlightPending(state, eventId));
+  // One run at a time: a run started on another event's page (then left) holds this button too; a plan waiting for
+  // its answer holds only its own event's.
+  const mine = underWay && runningFor === eventId;
+  const busy = underWay || pending !== null;
   const start = useCallback(() => dispatch(makeMyHighlightRequested({ eventId })), [dispatch, eventId]);
   const dismiss = useCallback(() => dispatch(makeMyHighlightDismissed()), [dispatch]);
+  const confirm = useCallback(() => dispatch(makeMyHighlightConfirmed()), [dispatch]);
+  const cancel = useCallback(() => dispatch(makeMyHighlightCancelled()), [dispatch]);
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
       <Button
@@ -79,6 +90,14 @@ export function MakeMyHighlightButton({ eventId, variant = 'contained', disabled
         {mine ? MAKING_YOUR_HIGHLIGHT : MAKE_MY_HIGHLIGHT}
       </Button>
       {problem && !busy && <ProblemMessage problem={problem} onClose={dismiss} />}
+      {pending && (
+        <MomentsLeftOutPrompt
+          pending={pending}
+          disabled={phase !== 'confirming' || disabled}
+          onConfirm={confirm}
+          onCancel={cancel}
+        />
+      )}
     </Stack>
   );
 }

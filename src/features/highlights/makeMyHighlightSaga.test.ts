@@ -2,11 +2,13 @@ import { delay, http, HttpResponse } from 'msw';
 import { api } from '../../api/apiSlice';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { signedInStore } from '../../test/sessionStore';
+import { signedOut } from '../session/public';
 import { makeToken, TEST_USER } from '../../test/tokens';
 import { INVALID_REQUEST_DATA, SERVER_ERROR } from './editorSessionErrors';
 import { highlightCreationApi } from './highlightCreationApi';
 import {
   answerMakeMyHighlight,
+  at,
   clipsAnswer,
   EVENT_ID,
   MY_CLIP,
@@ -20,8 +22,11 @@ import {
 import { CLIPS_LOAD_FAILED, TAGS_LOAD_FAILED } from './makeMyHighlightTexts';
 import { makeMyHighlightSaga, sessionTrims } from './makeMyHighlightSaga';
 import {
+  makeMyHighlightCancelled,
+  makeMyHighlightConfirmed,
   makeMyHighlightOpening,
   makeMyHighlightRequested,
+  selectMakeMyHighlightPending,
   selectMakeMyHighlightPhase,
   selectMakeMyHighlightProblem,
 } from './makeMyHighlightSlice';
@@ -38,7 +43,10 @@ function startStore({ withSessionPolicy = true } = {}) {
     state,
     phase: () => selectMakeMyHighlightPhase(state()),
     problem: () => selectMakeMyHighlightProblem(state(), EVENT_ID),
+    pending: () => selectMakeMyHighlightPending(state(), EVENT_ID),
     make: () => harness.store.dispatch(makeMyHighlightRequested({ eventId: EVENT_ID })),
+    confirm: () => harness.store.dispatch(makeMyHighlightConfirmed()),
+    cancel: () => harness.store.dispatch(makeMyHighlightCancelled()),
   };
 }
 
@@ -333,6 +341,143 @@ describe('makeMyHighlightSaga (issue 13 "Make my highlight")', () => {
       await jest.advanceTimersByTimeAsync(61_000);
       expect(cached()).toEqual([]);
     });
+  });
+});
+
+describe('makeMyHighlightSaga: moments left out are named before the editor opens', () => {
+  /** The caller's two clips and moments (TWO_MOMENTS' first), one moment with no clip near it, one before all. */
+  const WITH_ONE_ALONE = [rawTag('t0', -300), rawTag('t1', 642, [MY_CLIP]), rawTag('t3', 3000)];
+  /** 21 moments each in its own clip of the caller's (100 s apart), and one with no clip: one past the cap. */
+  const capClips = Array.from({ length: 21 }, (_, i) => rawClip(`c${String(i).padStart(2, '0')}`, i * 100, 10));
+  const PAST_THE_CAP = [
+    ...capClips.map((clip, i) => rawTag(`t${String(i).padStart(2, '0')}`, i * 100 + 5, [clip])),
+    rawTag('alone', 9000),
+  ];
+
+  it('moments with no clip near them: waits, naming them with their times and the venue’s zone; makes no session', async () => {
+    const asked = answerMakeMyHighlight({ tags: tagsAnswer(WITH_ONE_ALONE), mine: clipsAnswer([MY_CLIP]) });
+    const { make, phase, pending, problem, state, redirect } = startStore();
+    make();
+    await until(() => phase() !== 'loading');
+    await settle();
+    expect(phase()).toBe('confirming');
+    expect(pending()).toEqual({
+      clipIds: [MY_CLIP.id],
+      trims: [{ clipId: MY_CLIP.id, inSeconds: 34, outSeconds: 46 }],
+      timezone: 'America/New_York',
+      leftOut: {
+        noClip: [
+          { tagId: 't0', timestamp: at(-300) },
+          { tagId: 't3', timestamp: at(3000) },
+        ],
+        overCap: [],
+      },
+    });
+    expect(problem()).toBeNull();
+    expect(asked.sessions).toEqual([]);
+    expect(redirect).not.toHaveBeenCalled();
+    // Plain data in the store.
+    const mmh = (state() as unknown as { makeMyHighlight: unknown }).makeMyHighlight;
+    expect(JSON.parse(JSON.stringify(mmh))).toEqual(mmh);
+  });
+
+  it('going on: the session of the planned clips and trims, then the editor', async () => {
+    const asked = answerMakeMyHighlight({ tags: tagsAnswer(WITH_ONE_ALONE), mine: clipsAnswer([MY_CLIP]) });
+    const { make, confirm, phase, pending, redirect } = startStore();
+    make();
+    await until(() => phase() === 'confirming');
+    confirm();
+    expect(phase()).toBe('starting');
+    await until(() => redirect.mock.calls.length > 0);
+    expect(asked.sessions).toEqual([
+      {
+        eventId: EVENT_ID,
+        clipIds: [MY_CLIP.id],
+        returnUrl: RETURN_URL,
+        trims: [{ clipId: MY_CLIP.id, inSeconds: 34, outSeconds: 46 }],
+      },
+    ]);
+    expect(redirect).toHaveBeenCalledWith(`${window.location.origin}/editor/${SESSION_ID}?token=t0k`);
+    expect(phase()).toBe('redirecting');
+    expect(pending()).toBeNull();
+    // A second answer does nothing more.
+    confirm();
+    await settle();
+    expect(asked.sessions).toHaveLength(1);
+  });
+
+  it('past 20 clips: the moments whose clip would be the 21st are named apart from those with no clip', async () => {
+    const asked = answerMakeMyHighlight({ tags: tagsAnswer(PAST_THE_CAP), mine: clipsAnswer(capClips) });
+    const { make, confirm, phase, pending, redirect } = startStore();
+    make();
+    await until(() => phase() === 'confirming');
+    expect(pending()?.clipIds).toEqual(capClips.slice(0, 20).map((clip) => clip.id));
+    expect(pending()?.leftOut).toEqual({
+      noClip: [{ tagId: 'alone', timestamp: at(9000) }],
+      overCap: [{ tagId: 't20', timestamp: at(2005) }],
+    });
+    confirm();
+    await until(() => redirect.mock.calls.length > 0);
+    expect((asked.sessions[0] as { clipIds: string[] }).clipIds).toHaveLength(20);
+  });
+
+  it('cancelling: nothing is made, the button is free, a new press plans afresh', async () => {
+    const asked = answerMakeMyHighlight({ tags: tagsAnswer(WITH_ONE_ALONE), mine: clipsAnswer([MY_CLIP]) });
+    const { make, cancel, confirm, phase, pending, problem } = startStore();
+    make();
+    await until(() => phase() === 'confirming');
+    // A press while it waits for the answer is ignored.
+    make();
+    await settle();
+    expect(asked.tags).toHaveLength(1);
+    cancel();
+    expect(phase()).toBe('idle');
+    expect(pending()).toBeNull();
+    expect(problem()).toBeNull();
+    confirm();
+    await settle();
+    expect(asked.sessions).toEqual([]);
+    make();
+    await until(() => phase() === 'confirming');
+    expect(pending()?.leftOut.noClip).toHaveLength(2);
+    expect(asked.sessions).toEqual([]);
+  });
+
+  it('the session fails after going on: its message, back to idle, nothing left waiting', async () => {
+    answerMakeMyHighlight({
+      tags: tagsAnswer(WITH_ONE_ALONE),
+      mine: clipsAnswer([MY_CLIP]),
+      session: () => HttpResponse.json({ success: false, error: 'boom' }, { status: 500 }),
+    });
+    const { make, confirm, phase, pending, problem, redirect } = startStore();
+    make();
+    await until(() => phase() === 'confirming');
+    confirm();
+    await until(() => phase() === 'idle');
+    expect(problem()).toEqual({ kind: 'failed', message: SERVER_ERROR });
+    expect(pending()).toBeNull();
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('a press on another event’s page while one waits replaces it', async () => {
+    answerMakeMyHighlight({ tags: tagsAnswer(WITH_ONE_ALONE), mine: clipsAnswer([MY_CLIP]) });
+    const { make, store, phase, pending, state } = startStore();
+    make();
+    await until(() => phase() === 'confirming');
+    store.dispatch(makeMyHighlightRequested({ eventId: 'another-event' }));
+    expect(phase()).toBe('loading');
+    expect(pending()).toBeNull();
+    expect(selectMakeMyHighlightPending(state(), 'another-event')).toBeNull();
+  });
+
+  it('a sign-out while it waits forgets it', async () => {
+    answerMakeMyHighlight({ tags: tagsAnswer(WITH_ONE_ALONE), mine: clipsAnswer([MY_CLIP]) });
+    const { make, store, phase, pending } = startStore();
+    make();
+    await until(() => phase() === 'confirming');
+    store.dispatch(signedOut({ reason: 'user_logout' }));
+    expect(phase()).toBe('idle');
+    expect(pending()).toBeNull();
   });
 });
 

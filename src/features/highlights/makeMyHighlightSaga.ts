@@ -8,15 +8,19 @@ import { highlightCreationApi, type HighlightClipsPage, type HighlightTagsPage }
 import { loadedTags } from './highlightCreationModel';
 import { CLIPS_LOAD_FAILED, TAGS_LOAD_FAILED } from './makeMyHighlightTexts';
 import {
+  makeMyHighlightConfirmed,
+  makeMyHighlightMomentsLeftOut,
   makeMyHighlightOpening,
   makeMyHighlightPageRestored,
   makeMyHighlightRequested,
   makeMyHighlightStarting,
   makeMyHighlightStopped,
   selectMakeMyHighlightEventId,
+  selectMakeMyHighlightPending,
   selectMakeMyHighlightPhase,
+  type MakeMyHighlightPending,
 } from './makeMyHighlightSlice';
-import { momentCandidates, planMyHighlight, type PlannedClip } from './myMoments';
+import { leftOutCount, leftOutMoments, momentCandidates, planMyHighlight, type PlannedClip } from './myMoments';
 import { openEditor, watchRestoredPage } from './startEditingSaga';
 
 type QueryAnswer<T> = { data: T } | { error: unknown };
@@ -49,10 +53,24 @@ export function sessionTrims(clips: readonly PlannedClip[]): EditorSessionTrim[]
 }
 
 /**
+ * The editing session of the planned clips, each trimmed around its moments (openEditor, as Edit Highlight does);
+ * a failure stops the run with its message.
+ */
+function* openPlanned(eventId: string, clipIds: string[], trims: EditorSessionTrim[]): SagaIterator {
+  const failure: string | null = yield call(
+    openEditor,
+    { eventId, clipIds, ...(trims.length > 0 ? { trims } : {}) },
+    makeMyHighlightOpening(),
+  );
+  if (failure !== null) yield put(makeMyHighlightStopped({ kind: 'failed', message: failure }));
+}
+
+/**
  * 'Make my highlight' (issue 13): the caller's tags at the event with every user's clips under them (GET /tags/event,
  * as Highlight creation loads them) and the caller's clips there (GET /clips/event, the first page), the plan
- * (myMoments.ts), then the editor opened with those clips, each trimmed around its moments (openEditor, as Edit
- * Highlight does). No tags, or no clip for any of them, stops with what to do instead.
+ * (myMoments.ts), then the editor opened with those clips (openPlanned). No tags, or no clip for any of them, stops
+ * with what to do instead. A plan that left moments out (no clip near them, or past the 20 clips) waits instead: the
+ * page names them, and the editor opens only when the user goes on (confirmMakeMyHighlight).
  */
 export function* makeMyHighlight(action: ReturnType<typeof makeMyHighlightRequested>): SagaIterator {
   const { eventId } = action.payload;
@@ -94,14 +112,26 @@ export function* makeMyHighlight(action: ReturnType<typeof makeMyHighlightReques
     return;
   }
 
-  yield put(makeMyHighlightStarting());
+  const clipIds = plan.clips.map((clip) => clip.clipId);
   const trims = sessionTrims(plan.clips);
-  const failure: string | null = yield call(
-    openEditor,
-    { eventId, clipIds: plan.clips.map((clip) => clip.clipId), ...(trims.length > 0 ? { trims } : {}) },
-    makeMyHighlightOpening(),
-  );
-  if (failure !== null) yield put(makeMyHighlightStopped({ kind: 'failed', message: failure }));
+  const leftOut = leftOutMoments(candidates.tags, plan);
+  if (leftOutCount(leftOut) > 0) {
+    const timezone = tags.data[0]?.event.timezone ?? null;
+    yield put(makeMyHighlightMomentsLeftOut({ clipIds, trims, timezone, leftOut }));
+    return;
+  }
+  yield put(makeMyHighlightStarting());
+  yield call(openPlanned, eventId, clipIds, trims);
+}
+
+/** 'Open the editor' on a plan that left moments out: the session of the clips it has. */
+export function* confirmMakeMyHighlight(): SagaIterator {
+  const phase: string = yield select(selectMakeMyHighlightPhase);
+  const eventId: string | null = yield select(selectMakeMyHighlightEventId);
+  if (phase !== 'starting' || eventId === null) return;
+  const pending: MakeMyHighlightPending | null = yield select(selectMakeMyHighlightPending, eventId);
+  if (!pending) return;
+  yield call(openPlanned, eventId, pending.clipIds, pending.trims);
 }
 
 /** A sign-out during a run (a refused token) drops it: nothing is reported afterwards. */
@@ -109,8 +139,13 @@ function* makeMyHighlightUnlessSignedOut(action: ReturnType<typeof makeMyHighlig
   yield race({ run: call(makeMyHighlight, action), end: take(signedOut) });
 }
 
+function* confirmUnlessSignedOut(): SagaIterator {
+  yield race({ run: call(confirmMakeMyHighlight), end: take(signedOut) });
+}
+
 /** Started when the button first mounts (useInjectedSaga). One run at a time. */
 export function* makeMyHighlightSaga(): SagaIterator {
   yield fork(watchRestoredPage, makeMyHighlightPageRestored);
   yield takeLeading(makeMyHighlightRequested, makeMyHighlightUnlessSignedOut);
+  yield takeLeading(makeMyHighlightConfirmed, confirmUnlessSignedOut);
 }

@@ -5,6 +5,8 @@ import {
   MIN_PIECE_SECONDS,
   MOMENT_LEAD_SECONDS,
   MOMENT_TAIL_SECONDS,
+  leftOutCount,
+  leftOutMoments,
   momentCandidates,
   planMyHighlight,
   type CandidateClip,
@@ -273,5 +275,64 @@ describe('momentCandidates', () => {
       ],
     });
     expect(planMyHighlight(result.tags, result.clips).clips.map((c) => c.clipId)).toEqual(['shared']);
+  });
+});
+
+describe('leftOutMoments: which moments a plan leaves out, and why', () => {
+  const leftOut = (tags: MomentTag[], clips: CandidateClip[]) => leftOutMoments(tags, planMyHighlight(tags, clips));
+
+  it('none when every moment has its clip', () => {
+    const result = leftOut([moment('t1', 5), moment('t2', 7)], [clip('a', 0, 10)]);
+    expect(result).toEqual({ noClip: [], overCap: [] });
+    expect(leftOutCount(result)).toBe(0);
+  });
+
+  it('no clip within 30 s: left out for that, with its time; in time order whatever order the tags came in', () => {
+    const tags = [moment('late', 500), moment('in', 5), moment('early', -31), moment('edge', 40)];
+    const result = leftOut(tags, [clip('a', 0, 10)]);
+    // 'edge' is 30 s after the clip's end: still near. 'early' is 31 s before its start.
+    expect(result).toEqual({
+      noClip: [
+        { tagId: 'early', timestamp: at(-31) },
+        { tagId: 'late', timestamp: at(500) },
+      ],
+      overCap: [],
+    });
+  });
+
+  it('only clips too short to use near it (under 0.5 s) is no clip', () => {
+    expect(leftOut([moment('t', 1)], [clip('tiny', 0, 0.3)]).noClip).toEqual([{ tagId: 't', timestamp: at(1) }]);
+  });
+
+  it('past the cap: the moments whose clip would be the 21st and later, apart from those without a clip', () => {
+    const clips = Array.from({ length: 23 }, (_, i) => clip(`c${i}`, i * 100, 10));
+    const tags = [
+      ...Array.from({ length: 23 }, (_, i) => moment(`t${i}`, i * 100 + 5)),
+      // A second moment in the 20th clip joins it rather than being left out.
+      moment('again-in-c19', 1908),
+      moment('nowhere', 5000),
+      moment('before-all', -100),
+    ];
+    const result = leftOut(tags, clips);
+    expect(result.overCap).toEqual([
+      { tagId: 't20', timestamp: at(2005) },
+      { tagId: 't21', timestamp: at(2105) },
+      { tagId: 't22', timestamp: at(2205) },
+    ]);
+    expect(result.noClip).toEqual([
+      { tagId: 'before-all', timestamp: at(-100) },
+      { tagId: 'nowhere', timestamp: at(5000) },
+    ]);
+    expect(leftOutCount(result)).toBe(5);
+    // Plain data: it goes into the store as it is.
+    expect(JSON.parse(JSON.stringify(result))).toEqual(result);
+  });
+
+  it('a moment without a clip before the cap fills does not take a place under it', () => {
+    const clips = Array.from({ length: 21 }, (_, i) => clip(`c${i}`, i * 100, 10));
+    const tags = [moment('first-nowhere', -500), ...Array.from({ length: 21 }, (_, i) => moment(`t${i}`, i * 100 + 5))];
+    const result = leftOut(tags, clips);
+    expect(result.noClip.map((m) => m.tagId)).toEqual(['first-nowhere']);
+    expect(result.overCap.map((m) => m.tagId)).toEqual(['t20']);
   });
 });

@@ -187,6 +187,32 @@ export function planMyHighlight(tags: readonly MomentTag[], clips: readonly Cand
   };
 }
 
+/** A moment a plan left out, with its instant (ISO) to show. */
+export interface LeftOutMoment {
+  tagId: string;
+  timestamp: string;
+}
+
+/** The moments a plan left out, each list in time order. */
+export interface LeftOutMoments {
+  /** No usable clip within MATCH_WINDOW_SECONDS of the moment. */
+  noClip: LeftOutMoment[];
+  /** Their clip would have been past MAX_HIGHLIGHT_CLIPS. */
+  overCap: LeftOutMoment[];
+}
+
+/** Which of `tags` the plan left out, and why (its unmatched and over-the-cap moments), with their times. */
+export function leftOutMoments(
+  tags: readonly MomentTag[],
+  plan: Pick<MomentPlan, 'unmatchedTagIds' | 'overCapTagIds'>,
+): LeftOutMoments {
+  const timestamps = new Map(tags.map((tag) => [tag.id, tag.timestamp]));
+  const withTime = (ids: readonly string[]) => ids.map((tagId) => ({ tagId, timestamp: timestamps.get(tagId) ?? '' }));
+  return { noClip: withTime(plan.unmatchedTagIds), overCap: withTime(plan.overCapTagIds) };
+}
+
+export const leftOutCount = (leftOut: LeftOutMoments): number => leftOut.noClip.length + leftOut.overCap.length;
+
 /**
  * The highlight screens' data as the plan takes it: GET /tags/event/{id} sends each of the caller's tags with every
  * user's matching clips (docs/api.md "Tags"); `myClipIds` says which of them are the caller's.
