@@ -116,7 +116,7 @@ export function* makeMyHighlight(action: ReturnType<typeof makeMyHighlightReques
   const trims = sessionTrims(plan.clips);
   const leftOut = leftOutMoments(candidates.tags, plan);
   if (leftOutCount(leftOut) > 0) {
-    const timezone = tags.data[0]?.event.timezone ?? null;
+    const timezone = tags[0]?.event.timezone ?? null;
     yield put(makeMyHighlightMomentsLeftOut({ clipIds, trims, timezone, leftOut }));
     return;
   }
