@@ -49,6 +49,13 @@ export const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
  */
 export const TAGS_PER_MINUTE = 120;
 /**
+ * An event's tags with their clips (GET /tags/clips/{eventId}, /tags/event/{eventId}) one user may ask for a minute.
+ * Each answer carries up to MAX_CLIP_ENTRIES clips, built on the one thread every user's requests share; Highlight
+ * creation asks once and then a page per 50 tags scrolled, far below this, while one account asking in a loop took
+ * half the server from everyone else (npm run bench:load).
+ */
+export const TAG_LISTINGS_PER_MINUTE = 60;
+/**
  * Clip entries one answer carries at the most, over all its tags: past it, later tags list fewer clips (each says
  * its `total`). Without it a page of 500 tags × 500 clips could be 250 000 entries, built while others wait.
  */
@@ -394,15 +401,23 @@ export function registerTagRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { event, tags, pagination: pagination(count.rows[0]?.total ?? 0, page) };
   };
 
+  const listingLimiter = createRateLimiter({ limit: TAG_LISTINGS_PER_MINUTE, windowMs: 60_000, now: ctx.now });
+  const assertListingAllowed = (userId: string): void =>
+    assertAllowed(listingLimiter.hit(userId), 'Too many tag listings at once; try again in a moment');
+
   app.get('/api/v1/tags/clips/:eventId', { preHandler: requireAuth(ctx) }, async (request) => {
     const { eventId } = parseInput(EventParams, request.params, 'params');
     const query = parseInput(TagClipsQuery, request.query, 'query');
-    return ok(await eventTags(eventId, callerId(request.user), query));
+    const me = callerId(request.user);
+    assertListingAllowed(me);
+    return ok(await eventTags(eventId, me, query));
   });
 
   app.get('/api/v1/tags/event/:eventId', { preHandler: requireAuth(ctx) }, async (request) => {
     const { eventId } = parseInput(EventParams, request.params, 'params');
     const query = parseInput(TagEventQuery, request.query, 'query');
-    return ok(await eventTags(eventId, callerId(request.user), query));
+    const me = callerId(request.user);
+    assertListingAllowed(me);
+    return ok(await eventTags(eventId, me, query));
   });
 }

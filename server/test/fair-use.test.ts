@@ -13,7 +13,7 @@ import { HSTS_MAX_AGE_SECONDS } from '../app';
 import { measureDuration } from '../lib/render/probeInput';
 import { probe, RunError } from '../lib/ffmpeg';
 import { ERROR_REPORTS_PER_MINUTE, MAX_STORED_ERROR_REPORTS, pruneErrorReports } from '../routes/errors';
-import { MAX_CLIP_ENTRIES, TAGS_PER_MINUTE } from '../routes/tags';
+import { MAX_CLIP_ENTRIES, TAG_LISTINGS_PER_MINUTE, TAGS_PER_MINUTE } from '../routes/tags';
 import { BrowseApp, insertClip, insertEvent, insertTag } from './browseFixtures';
 import { insertHighlight, insertOwner } from './renderFixtures';
 import { claimJob } from '../lib/render/renderQueue';
@@ -246,6 +246,28 @@ describe('listings and tags', () => {
     assert.equal((await tag(other.token)).statusCode, 201);
     b.clock.advance(61_000);
     assert.equal((await tag(owner.token)).statusCode, 201);
+  });
+
+  test(`an event's tags with clips: ${TAG_LISTINGS_PER_MINUTE} listings a minute per user, then 429; others are not held up`, async () => {
+    const lister = await signIn(b.app, 'lister@example.com');
+    const list = (token: string, route: 'event' | 'clips') =>
+      b.app.inject({ method: 'GET', url: `/api/v1/tags/${route}/${eventId}?limit=1&clipLimit=1`, headers: bearer(token) });
+    const statuses: number[] = [];
+    for (let i = 0; i < TAG_LISTINGS_PER_MINUTE; i += 1)
+      statuses.push((await list(lister.token, i % 2 ? 'event' : 'clips')).statusCode);
+    assert.ok(
+      statuses.every((s) => s === 200),
+      `statuses ${[...new Set(statuses)].join(', ')}`,
+    );
+    const refused = await list(lister.token, 'event');
+    assert.equal(refused.statusCode, 429, refused.body);
+    assert.equal((refused.json() as { code: string }).code, 'RATE_LIMITED');
+    assert.ok(Number(refused.headers['retry-after']) > 0);
+    assert.equal((await list(lister.token, 'clips')).statusCode, 429);
+    const other = await signIn(b.app, 'coach@example.com');
+    assert.equal((await list(other.token, 'event')).statusCode, 200);
+    b.clock.advance(61_000);
+    assert.equal((await list(lister.token, 'event')).statusCode, 200);
   });
 });
 
