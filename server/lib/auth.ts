@@ -5,6 +5,7 @@ import { ApiError } from './envelope';
 import { issueToken, verifyToken, type TokenClaims } from './jwt';
 import { findSignIn } from './signIns';
 import { findUserById } from './users';
+import { TOKEN_EXPIRY_GRACE_MS } from '../../src/app/product';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,7 +16,8 @@ declare module 'fastify' {
   }
 }
 
-export const GRACE_SECONDS = 120;
+/** The token grace in whole seconds, as JWT times are. */
+const GRACE_SECONDS = TOKEN_EXPIRY_GRACE_MS / 1000;
 
 /** How much expiry to tolerate: none, the 2-minute grace (refresh), or any (logout). */
 export type ExpiryMode = 'strict' | 'grace' | 'any';

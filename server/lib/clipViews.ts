@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import type { AppContext } from './context';
 import { signMediaPath } from './media';
 import { integer } from './schema';
-import { MATCH_WINDOW_SECONDS, matchConditionSql } from './tagMatching';
+import { MATCH_WINDOW_SECONDS } from '../../src/app/product';
+import { matchConditionSql } from './tagMatching';
 
 /**
  * How a clip is answered (ClipView) and how lists of clips are read: one SQL shape for every listing, the

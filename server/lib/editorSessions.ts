@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { highlightTooLongMessage, MAX_HIGHLIGHT_SECONDS } from '../../src/app/product';
+import {
+  highlightTooLongMessage,
+  MAX_HIGHLIGHT_CLIPS,
+  MAX_HIGHLIGHT_SECONDS,
+  MIN_PIECE_SECONDS,
+  TOO_MANY_CLIPS,
+} from '../../src/app/product';
 import { sameOriginUrl } from './auth';
 import { CLIP_VIEW_FROM, toSharedClipView, type ClipViewRow } from './clipViews';
 import type { AppContext } from './context';
@@ -17,19 +23,14 @@ import type { Db } from '../db';
 
 /** A session (and its editor credential) lasts this long. */
 export const EDITOR_SESSION_TTL_MS = 2 * 60 * 60 * 1000;
-/** Maximum clips per highlight (§9). */
-export const MAX_SESSION_CLIPS = 20;
 /** Render: title length after trimming. */
 export const MAX_TITLE_LENGTH = 100;
-/** Render: the shortest piece of a clip. */
-export const MIN_PIECE_SECONDS = 0.5;
 /** Render: an out point may pass the stored duration by this much (players round the last frame). */
 export const DURATION_TOLERANCE_SECONDS = 0.05;
 /** Render: an out point for a clip of unknown duration may be at most this. */
 const MAX_UNKNOWN_DURATION_SECONDS = 24 * 3600;
 
 export const REQUIRED_MESSAGE = 'Event ID and at least one clip are required';
-export const TOO_MANY_MESSAGE = 'Too many clips selected. Please select 20 or fewer clips.';
 export const RETURN_URL_MESSAGE = 'returnUrl must be on this site';
 export const INVALID_LINK_MESSAGE = 'Editor link is invalid or was already used';
 
@@ -72,8 +73,8 @@ export function parseNewSession(request: FastifyRequest): NewSessionInput {
     throw badInput(REQUIRED_MESSAGE, details);
   }
   if (!Array.isArray(clipIds)) throw badInput('Invalid input', { 'body.clipIds': 'must be an array of clip IDs' });
-  if (clipIds.length > MAX_SESSION_CLIPS) {
-    throw badInput(TOO_MANY_MESSAGE, { 'body.clipIds': `must list at most ${MAX_SESSION_CLIPS} clips` });
+  if (clipIds.length > MAX_HIGHLIGHT_CLIPS) {
+    throw badInput(TOO_MANY_CLIPS, { 'body.clipIds': `must list at most ${MAX_HIGHLIGHT_CLIPS} clips` });
   }
   const details: Record<string, string> = {};
   if (!isUuid(eventId)) details['body.eventId'] = 'must be a UUID';
@@ -432,8 +433,8 @@ export function parseRender(body: unknown, durations: Map<string, number | null>
     details['body.title'] = `must be 1 to ${MAX_TITLE_LENGTH} characters`;
   }
   const list = body.clips;
-  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_SESSION_CLIPS) {
-    details['body.clips'] = `must list 1 to ${MAX_SESSION_CLIPS} clips`;
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_HIGHLIGHT_CLIPS) {
+    details['body.clips'] = `must list 1 to ${MAX_HIGHLIGHT_CLIPS} clips`;
     throw badInput('Invalid edit', details);
   }
   const seen = new Set<string>();

@@ -1,4 +1,5 @@
 import { MAX_CLIP_SECONDS } from './ffmpeg';
+import { MATCH_WINDOW_SECONDS } from '../../src/app/product';
 
 /**
  * The clip-to-tag matching rule (docs/product/part-2.md §9): a clip matches a tag when its recording interval
@@ -9,9 +10,6 @@ import { MAX_CLIP_SECONDS } from './ffmpeg';
  * (matchConditionSql) that every listing uses — a clip's `tag` field (lib/clipViews.ts matchedTagSql) and the
  * tags calls (routes/tags.ts). server/test/tag-matching.test.ts checks that both agree at the edges.
  */
-
-/** How far (seconds) before a clip's start or after its end a tag still matches it. */
-export const MATCH_WINDOW_SECONDS = 30;
 
 /**
  * A clip's length for matching: unknown, negative or non-finite counts as 0 (the clip is a point); at most

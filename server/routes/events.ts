@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_EVENT_LENGTH_MS } from '../../src/app/product';
 import * as v from 'valibot';
 import { requireAuth } from '../lib/auth';
 import {
@@ -26,8 +27,6 @@ import {
   uuid,
 } from '../lib/schema';
 
-/** An event without an end time counts as live for this long after its start. */
-export const OPEN_ENDED_LIVE_MS = 3 * 60 * 60 * 1000;
 export const TEXT_SEARCH_LIMIT = 50;
 /** Default radius of /events/search in miles: the app's nearby radius (NEARBY_RADIUS_MILES in the client). */
 export const NEARBY_RADIUS_MILES = 25;
@@ -250,7 +249,7 @@ function timeFilterSql(filter: TimeFilter, p: SqlParams, nowMs: number, days: nu
     case 'current': {
       // Live: started, and not over; without an end it is over 3 h after its start.
       const now = p.add(new Date(nowMs));
-      const openEndedSince = p.add(new Date(nowMs - OPEN_ENDED_LIVE_MS));
+      const openEndedSince = p.add(new Date(nowMs - DEFAULT_EVENT_LENGTH_MS));
       return {
         where: `e.start_time <= ${now} AND (e.end_time >= ${now} OR (e.end_time IS NULL AND e.start_time >= ${openEndedSince}))`,
         order: 'start_time, name, id',
@@ -349,7 +348,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
     if (time) {
       const at = p.add(time);
       // `time` − 3 h leaves the storable range for a `time` in the first 3 h of 0001-01-01: clamped, not a 500.
-      const openEndedSince = p.add(storableInstant(time.getTime() - OPEN_ENDED_LIVE_MS));
+      const openEndedSince = p.add(storableInstant(time.getTime() - DEFAULT_EVENT_LENGTH_MS));
       notOver = `WHERE e.end_time >= ${at} OR (e.end_time IS NULL AND e.start_time >= ${openEndedSince})`;
     }
     const order = 'distance, start_time, name, id';
@@ -375,7 +374,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
     const { q, near, radius } = parseInput(EventSearch, request.query, 'query');
 
     const now = new Date(ctx.now());
-    const openEndedSince = new Date(now.getTime() - OPEN_ENDED_LIVE_MS);
+    const openEndedSince = new Date(now.getTime() - DEFAULT_EVENT_LENGTH_MS);
     const params: unknown[] = [q, now, openEndedSince];
     const match = `($1 = '' OR position(lower($1) IN lower(e.name)) > 0 OR position(lower($1) IN lower(e.sport)) > 0
         OR position(lower($1) IN lower(l.name)) > 0 OR position(lower($1) IN lower(l.city)) > 0)`;

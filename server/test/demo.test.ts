@@ -6,19 +6,20 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { openTestDb } from './testDb';
 import { DEMO_COACH_EMAIL, DEMO_PARENT_EMAIL } from '../lib/demo/demoAccounts';
-import { OPEN_ENDED_MS, pickDemoVenues, planDemo, spreadClips, type DemoPlan, type PlannedEvent } from '../lib/demo/demoPlan';
+import { pickDemoVenues, planDemo, spreadClips, type DemoPlan, type PlannedEvent } from '../lib/demo/demoPlan';
 import { demoVideoArgs } from '../lib/demo/demoVideo';
 import { probe } from '../lib/ffmpeg';
 import { loadVenues, type Venue } from '../lib/venues';
 import { bearer, makeClock, signIn, startApp, tempDir, TEST_VENUES, type TestApp } from './helpers';
 import { ffprobePath } from './mediaFixtures';
+import { DEFAULT_EVENT_LENGTH_MS } from '../../src/app/product';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const venues: Venue[] = await loadVenues();
 
-const endOf = (e: PlannedEvent): number => (e.end ?? new Date(e.start.getTime() + OPEN_ENDED_MS)).getTime();
+const endOf = (e: PlannedEvent): number => (e.end ?? new Date(e.start.getTime() + DEFAULT_EVENT_LENGTH_MS)).getTime();
 const eventOf = (plan: DemoPlan, key: string | null): PlannedEvent | undefined => plan.events.find((e) => e.key === key);
 
 /** Every rule of the plan that must hold whatever `now` is. */
@@ -401,7 +402,7 @@ async function liveEventIds(t: TestApp, email: string): Promise<string[]> {
 function standing(placement: Placement, now: number): Record<string, string> {
   return Object.fromEntries(
     Object.entries(placement.events).map(([id, e]) => {
-      const end = e.end ?? e.start + OPEN_ENDED_MS;
+      const end = e.end ?? e.start + DEFAULT_EVENT_LENGTH_MS;
       return [id, now < e.start ? 'before' : now <= end ? 'during' : 'after'];
     }),
   );
@@ -574,9 +575,9 @@ describe('keeping the demo current', () => {
         const t = c.recorded_at.getTime();
         assert.equal(t, Date.parse(c.planned) + delta);
         assert.ok(t >= c.start_time.getTime() && t <= now);
-        assert.ok(t <= (c.end_time?.getTime() ?? c.start_time.getTime() + OPEN_ENDED_MS));
+        assert.ok(t <= (c.end_time?.getTime() ?? c.start_time.getTime() + DEFAULT_EVENT_LENGTH_MS));
       }
-      assert.ok(made.rows.some((c) => (c.end_time?.getTime() ?? c.start_time.getTime() + OPEN_ENDED_MS) >= now));
+      assert.ok(made.rows.some((c) => (c.end_time?.getTime() ?? c.start_time.getTime() + DEFAULT_EVENT_LENGTH_MS) >= now));
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -3,7 +3,8 @@ import { rm } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import type { Db } from '../db';
 import { openTestDb } from './testDb';
-import { clipMatchesTag, MATCH_WINDOW_SECONDS, matchConditionSql, offsetSeconds } from '../lib/tagMatching';
+import { MATCH_WINDOW_SECONDS } from '../../src/app/product';
+import { clipMatchesTag, matchConditionSql, offsetSeconds } from '../lib/tagMatching';
 import { tempDir } from './helpers';
 
 /** The clip-to-tag matching rule (docs/product/part-2.md §9) at its edges, in TypeScript and in SQL. */

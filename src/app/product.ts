@@ -49,3 +49,25 @@ export const MAX_OPEN_EDITOR_SESSIONS = 10;
  * keeps the state, PKCE verifier and nonce this long.
  */
 export const SIGN_IN_TTL_MS = 10 * 60_000;
+
+/** docs/product/part-2.md §9: a clip matches a tag recorded within 30 seconds either side of it. */
+export const MATCH_WINDOW_SECONDS = 30;
+
+/** docs/product/part-2.md §9 "Maximum 20 clips per highlight", and §5's message past it. */
+export const MAX_HIGHLIGHT_CLIPS = 20;
+export const TOO_MANY_CLIPS = `Too many clips selected. Please select ${MAX_HIGHLIGHT_CLIPS} or fewer clips.`;
+
+/**
+ * A moment's piece of its clip starts this long before the moment and ends this long after it: Make my highlight's
+ * plan and the editor's preset trims (docs/editor.md).
+ */
+export const SECONDS_BEFORE_MOMENT = 8;
+export const SECONDS_AFTER_MOMENT = 4;
+/** The shortest piece of a clip a render takes. */
+export const MIN_PIECE_SECONDS = 0.5;
+
+/** docs/product/part-2.md §4, §9: an event without an end time lasts 3 hours (LIVE, current events). */
+export const DEFAULT_EVENT_LENGTH_MS = 3 * 60 * 60 * 1000;
+
+/** A session token is still honoured this long past its expiry, to be refreshed (docs/session.md). */
+export const TOKEN_EXPIRY_GRACE_MS = 2 * 60_000;

@@ -1,4 +1,5 @@
-import { clampTrim, defaultTrim, MIN_PIECE_SECONDS, momentPlacement, tooShortToUse, withIn, withOut } from './trim';
+import { MIN_PIECE_SECONDS } from '../app/product';
+import { clampTrim, defaultTrim, momentPlacement, tooShortToUse, withIn, withOut } from './trim';
 
 describe('defaultTrim', () => {
   it('takes 8 s before and 4 s after a moment inside the clip', () => {

@@ -1,12 +1,10 @@
+import { MIN_PIECE_SECONDS, SECONDS_AFTER_MOMENT, SECONDS_BEFORE_MOMENT } from '../app/product';
+
 /**
  * The editor's trim rules (pure; docs/editor.md). A clip with a tagged moment inside it starts 8 s before the
  * moment and ends 4 s after it, inside the clip; a moment outside the clip, or none, keeps the whole clip.
  * Every piece is at least MIN_PIECE_SECONDS long (the server refuses shorter ones).
  */
-
-export const SECONDS_BEFORE_MOMENT = 8;
-export const SECONDS_AFTER_MOMENT = 4;
-export const MIN_PIECE_SECONDS = 0.5;
 
 export interface Trim {
   inSeconds: number;

@@ -9,8 +9,6 @@ import type { DemoPerson } from './demoAccounts';
 
 const MINUTE = 60_000;
 const SECOND = 1_000;
-/** An event without an end counts as running this long (OPEN_ENDED_LIVE_MS in server/routes/events.ts). */
-export const OPEN_ENDED_MS = 3 * 60 * MINUTE;
 export const DEMO_VENUE_COUNT = 12;
 
 export type EventTiming = 'past' | 'live' | 'upcoming';

@@ -1,4 +1,5 @@
-import { DEFAULT_EVENT_LENGTH_MS, eventEndMs, isLive, isUpcoming, startsTodayOrLater, UPCOMING_WINDOW_DAYS } from './eventTiming';
+import { DEFAULT_EVENT_LENGTH_MS } from '../../app/product';
+import { eventEndMs, isLive, isUpcoming, startsTodayOrLater, UPCOMING_WINDOW_DAYS } from './eventTiming';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -1,10 +1,8 @@
 import { DateTime } from 'luxon';
+import { DEFAULT_EVENT_LENGTH_MS } from '../../app/product';
 import type { EventSummary } from './eventTypes';
 
 type Timed = Pick<EventSummary, 'startTime' | 'endTime'>;
-
-/** How long an event without an end time lasts (docs/product/part-2.md §4, §9). */
-export const DEFAULT_EVENT_LENGTH_MS = 3 * 60 * 60 * 1000;
 
 /** Current & Upcoming lists the events starting within this many days (docs/product/part-2.md §9). */
 export const UPCOMING_WINDOW_DAYS = 7;

@@ -19,13 +19,12 @@ import {
   canAddClip,
   createHighlightLabel,
   editingStartProblem,
-  MAX_HIGHLIGHT_CLIPS,
   NO_EVENT_SELECTED,
   SELECT_CLIP_TO_CREATE,
   SELECT_CLIP_TO_EDIT,
   selectedForHighlightText,
-  TOO_MANY_CLIPS,
 } from './highlightLimits';
+import { MAX_HIGHLIGHT_CLIPS, TOO_MANY_CLIPS } from '../../app/product';
 
 const clip = (id: string, recordedAt: string): Clip => ({
   id,

@@ -1,3 +1,4 @@
+import { MATCH_WINDOW_SECONDS } from '../../app/product';
 import type { Clip } from '../clips/public';
 import type { Tag } from '../tags/public';
 
@@ -20,7 +21,7 @@ export function columnsForWidth(width: number): number {
   return 1;
 }
 
-export const NO_CLIPS_NEAR_TAG = 'No clips found within 30 seconds of this tag';
+export const NO_CLIPS_NEAR_TAG = `No clips found within ${MATCH_WINDOW_SECONDS} seconds of this tag`;
 /** 'Tags shown: n', or 'Tags shown: n of total' while the event has more of the caller's tags than are loaded. */
 export const tagsShownText = (count: number, total: number | null = null) =>
   total !== null && total > count ? `Tags shown: ${count} of ${total}` : `Tags shown: ${count}`;

@@ -1,10 +1,9 @@
 /**
  * The highlight rules of docs/product/part-2.md §5 and §9: at most 20 clips, and the messages of starting the editor.
- * Pure: the selection slice and the start-editing saga decide with these.
+ * Pure: the selection slice and the start-editing saga decide with these. The limit and its message are the
+ * product's (src/app/product.ts), shared with the server.
  */
-
-/** docs/product/part-2.md §9 "Maximum 20 clips per highlight". */
-export const MAX_HIGHLIGHT_CLIPS = 20;
+import { MAX_HIGHLIGHT_CLIPS, TOO_MANY_CLIPS } from '../../app/product';
 
 /** Which screen starts the editor: the two say different things (§5, §8). */
 export type EditingScreen = 'selection' | 'creation';
@@ -12,7 +11,6 @@ export type EditingScreen = 'selection' | 'creation';
 export const NO_EVENT_SELECTED = 'No event selected';
 export const SELECT_CLIP_TO_EDIT = 'Please select at least one clip to edit';
 export const SELECT_CLIP_TO_CREATE = 'Please select at least one clip to create a highlight';
-export const TOO_MANY_CLIPS = 'Too many clips selected. Please select 20 or fewer clips.';
 
 /** Why the editor cannot start with this event and these clips; null when it can (§5 "Starting the editor"). */
 export function editingStartProblem(screen: EditingScreen, eventId: string | null, clipIds: readonly string[]): string | null {

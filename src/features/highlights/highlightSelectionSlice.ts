@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import { signedOut } from '../session/public';
-import { canAddClip, MAX_HIGHLIGHT_CLIPS, TOO_MANY_CLIPS, type EditingScreen } from './highlightLimits';
+import { MAX_HIGHLIGHT_CLIPS, TOO_MANY_CLIPS } from '../../app/product';
+import { canAddClip, type EditingScreen } from './highlightLimits';
 
 /**
  * Start-editing button (docs/product/part-2.md §4): idle, then 'Starting Editor...' / 'Creating Highlight...' while

@@ -1,4 +1,4 @@
-import { MAX_HIGHLIGHT_CLIPS } from './highlightLimits';
+import { MAX_HIGHLIGHT_CLIPS } from '../../app/product';
 
 /** What 'Make my highlight' and 'Select my moments' say (issue 13; docs/decisions.md "Make my highlight"). */
 export const MAKE_MY_HIGHLIGHT = 'Make my highlight';

@@ -3,15 +3,10 @@ import {
   MATCH_WINDOW_SECONDS,
   MAX_HIGHLIGHT_CLIPS,
   MIN_PIECE_SECONDS,
-  MOMENT_LEAD_SECONDS,
-  MOMENT_TAIL_SECONDS,
-  leftOutCount,
-  leftOutMoments,
-  momentCandidates,
-  planMyHighlight,
-  type CandidateClip,
-  type MomentTag,
-} from './myMoments';
+  SECONDS_AFTER_MOMENT as MOMENT_TAIL_SECONDS,
+  SECONDS_BEFORE_MOMENT as MOMENT_LEAD_SECONDS,
+} from '../../app/product';
+import { leftOutCount, leftOutMoments, momentCandidates, planMyHighlight, type CandidateClip, type MomentTag } from './myMoments';
 
 /** Instants as seconds after the game's kick-off, so each case reads as a timeline. */
 const KICK_OFF = Date.parse('2026-07-04T23:00:00.000Z');

@@ -1,5 +1,11 @@
 import type { Tag } from '../tags/public';
-import { MAX_HIGHLIGHT_CLIPS } from './highlightLimits';
+import {
+  MATCH_WINDOW_SECONDS,
+  MAX_HIGHLIGHT_CLIPS,
+  MIN_PIECE_SECONDS,
+  SECONDS_AFTER_MOMENT,
+  SECONDS_BEFORE_MOMENT,
+} from '../../app/product';
 
 /**
  * 'Make my highlight' (issue 13): which clips, trimmed where, make a highlight of the caller's tagged moments at one
@@ -7,18 +13,8 @@ import { MAX_HIGHLIGHT_CLIPS } from './highlightLimits';
  * (docs/decisions.md "Make my highlight").
  */
 
-/** docs/product/part-2.md §9 "Clip-to-tag match window: within 30 seconds either side of the tag" (docs/api.md "Tags"). */
-export const MATCH_WINDOW_SECONDS = 30;
-/** A piece starts this long before its moment… (the editor's default around a moment, docs/editor.md) */
-export const MOMENT_LEAD_SECONDS = 8;
-/** …and ends this long after it. */
-export const MOMENT_TAIL_SECONDS = 4;
-/** docs/api.md "Editor sessions": the server refuses pieces shorter than this. */
-export const MIN_PIECE_SECONDS = 0.5;
-/** §9 "Maximum 20 clips per highlight". */
-export { MAX_HIGHLIGHT_CLIPS };
 /** A moment outside its clip keeps this much of the clip, at the end nearest the moment. */
-const NEAREST_PIECE_SECONDS = MOMENT_LEAD_SECONDS + MOMENT_TAIL_SECONDS;
+const NEAREST_PIECE_SECONDS = SECONDS_BEFORE_MOMENT + SECONDS_AFTER_MOMENT;
 
 export interface MomentTag {
   id: string;
@@ -87,8 +83,8 @@ const distanceMs = (at: number, clip: Interval) => Math.max(0, clip.startMs - at
 
 /** How much of the window [moment − 8 s, moment + 4 s] the recording covers, in ms. */
 function coverageMs(at: number, clip: Interval): number {
-  const from = Math.max(clip.startMs, at - MOMENT_LEAD_SECONDS * 1000);
-  const to = Math.min(clip.endMs, at + MOMENT_TAIL_SECONDS * 1000);
+  const from = Math.max(clip.startMs, at - SECONDS_BEFORE_MOMENT * 1000);
+  const to = Math.min(clip.endMs, at + SECONDS_AFTER_MOMENT * 1000);
   return Math.max(0, to - from);
 }
 
@@ -124,7 +120,10 @@ function momentWindow(at: number, clip: Interval): PieceTrim | null {
   const moment = (at - clip.startMs) / 1000;
   if (moment < 0) return { inSeconds: 0, outSeconds: Math.min(duration, NEAREST_PIECE_SECONDS) };
   if (moment > duration) return { inSeconds: Math.max(0, duration - NEAREST_PIECE_SECONDS), outSeconds: duration };
-  return { inSeconds: Math.max(0, moment - MOMENT_LEAD_SECONDS), outSeconds: Math.min(duration, moment + MOMENT_TAIL_SECONDS) };
+  return {
+    inSeconds: Math.max(0, moment - SECONDS_BEFORE_MOMENT),
+    outSeconds: Math.min(duration, moment + SECONDS_AFTER_MOMENT),
+  };
 }
 
 /**

@@ -10,7 +10,8 @@ import {
   SESSION_CREATION_FAILED,
   START_EDITOR_FAILED,
 } from './editorSessionErrors';
-import { NO_EVENT_SELECTED, SELECT_CLIP_TO_CREATE, SELECT_CLIP_TO_EDIT, TOO_MANY_CLIPS } from './highlightLimits';
+import { TOO_MANY_CLIPS } from '../../app/product';
+import { NO_EVENT_SELECTED, SELECT_CLIP_TO_CREATE, SELECT_CLIP_TO_EDIT } from './highlightLimits';
 import {
   clipToggled,
   editingRequested,

@@ -1,10 +1,9 @@
-/** The session's constants (docs/product/part-1.md §9), in one place. */
+/** The session's constants (docs/product/part-1.md §9); the token's grace is TOKEN_EXPIRY_GRACE_MS, src/app/product.ts. */
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
 export const INACTIVITY_TIMEOUT_MS = 30 * MINUTE;
 export const REFRESH_LEAD_MS = 5 * MINUTE;
-export const EXPIRY_GRACE_MS = 2 * MINUTE;
 export const REFRESH_COOLDOWN_MS = 60 * SECOND;
 export const LOGOUT_TIMEOUT_MS = 10 * SECOND;
 export const AUTH_REQUEST_TIMEOUT_MS = 10 * SECOND;

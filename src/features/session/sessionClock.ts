@@ -1,5 +1,6 @@
-import { EXPIRY_GRACE_MS, INACTIVITY_TIMEOUT_MS, REFRESH_COOLDOWN_MS, REFRESH_LEAD_MS, WARNING_THRESHOLD_MS } from './constants';
+import { INACTIVITY_TIMEOUT_MS, REFRESH_COOLDOWN_MS, REFRESH_LEAD_MS, WARNING_THRESHOLD_MS } from './constants';
 import type { SessionWarning } from './sessionSlice';
+import { TOKEN_EXPIRY_GRACE_MS } from '../../app/product';
 
 /** The longest the timer saga sleeps before looking again, whatever the deadlines say. */
 export const MAX_SLEEP_MS = 60_000;
@@ -38,7 +39,7 @@ export type TimerDecision =
 export function decideSessionTimers(input: TimerInput, now: number): TimerDecision {
   const inactivityAt = input.lastActivity + INACTIVITY_TIMEOUT_MS;
   const expiresAt = input.tokenExp * 1000 - input.clockOffsetMs;
-  const hardExpiryAt = expiresAt + EXPIRY_GRACE_MS;
+  const hardExpiryAt = expiresAt + TOKEN_EXPIRY_GRACE_MS;
   const refreshBlocked = input.refreshRetryAt !== null;
   const refreshAt = Math.max(expiresAt - REFRESH_LEAD_MS, input.lastRefresh + REFRESH_COOLDOWN_MS, input.refreshRetryAt ?? 0);
 

@@ -1,5 +1,5 @@
-import { EXPIRY_GRACE_MS } from './constants';
 import { isFiniteNumber, isRecord, readIdText } from './plainReaders';
+import { TOKEN_EXPIRY_GRACE_MS } from '../../app/product';
 
 /** Claims the app reads from a token (docs/product/part-1.md §3). Times are seconds since the epoch. */
 export interface TokenClaims {
@@ -56,7 +56,7 @@ export function checkToken(token: unknown, serverNow: number): TokenCheck {
   if (!claims) return { status: 'invalid', message: 'Token validation failed' };
   const expiresAt = claims.exp * 1000;
   if (serverNow < expiresAt) return { status: 'valid', claims };
-  if (serverNow < expiresAt + EXPIRY_GRACE_MS) return { status: 'grace', claims };
+  if (serverNow < expiresAt + TOKEN_EXPIRY_GRACE_MS) return { status: 'grace', claims };
   return { status: 'expired', claims };
 }
 

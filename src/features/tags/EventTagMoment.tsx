@@ -10,6 +10,7 @@ import { mediaGridSx } from '../../components/mediaLayout';
 import { formatVenueDateTime } from '../../lib/venueTime';
 import { ClipCard } from '../clips/public';
 import { momentInClip } from './momentInClip';
+import { MATCH_WINDOW_SECONDS } from '../../app/product';
 import type { Tag, TagClip } from './tagSchemas';
 
 /** Enough of a clip's id to tell two clips apart when speaking to support; the whole id is in the URL anyway. */
@@ -105,7 +106,7 @@ export const EventTagMoment = memo(function EventTagMoment({
         ) : (
           <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
             <Typography color="text.secondary">
-              No clips of this moment yet. Upload the videos you filmed within 30 seconds of it, and they will show here.
+              {`No clips of this moment yet. Upload the videos you filmed within ${MATCH_WINDOW_SECONDS} seconds of it, and they will show here.`}
             </Typography>
             <Button component={RouterLink} to="/clips/upload" variant="outlined" sx={{ minHeight: 44 }}>
               Upload Clips
