@@ -284,7 +284,7 @@ const appConfig = (production: boolean): Configuration & { devServer?: DevServer
       extensions: ['.tsx', '.ts', '.js'],
       // React Router's package exports point only at its development build (dev-only warnings);
       // production bundles take its production build: same API, 0.5 KB gzip less on every page.
-      // React DOM, not Preact's compatibility layer: measured, the app on Preact loads 57 KB less but renders each
+      // React DOM, not Preact's compatibility layer: the app on Preact loads less but renders each
       // update in one long task, and /login, My Clips and Create Highlight score lower (docs/performance.md).
       alias: production ? { 'react-router$': reactRouterProductionBuild } : {},
     },
@@ -313,10 +313,9 @@ const appConfig = (production: boolean): Configuration & { devServer?: DevServer
         // source size, which our on-demand chunks gzip 7–13× (measured), so they are split from 280 KB
         // of source (at most 40 KB gzip). Initial chunks stay whole: splitting them only adds requests.
         maxAsyncSize: 280_000,
-        // No shared file under 60 KB of source (webpack's default is 20 KB): My Clips' start loaded 25 scripts, each
-        // `<script>` costing the main thread a few ms on a slow phone. From 60 KB it loads 18 (+2.4 KB gzip) and
-        // /login 4 instead of 6 (−1.5 KB); Lighthouse on My Clips 78–80 against 73–75 the same night
-        // (docs/performance.md). 80 KB cut three more files for 7 KB more than 60, and scored no better.
+        // No shared file under 60 KB of source (webpack's default is 20 KB): each `<script>` a page's start loads
+        // costs the main thread a few ms on a slow phone, so fewer, larger files start sooner and score better
+        // (docs/performance.md "Initial JS"). 80 KB cut a few more files for more bytes, and scored no better.
         minSize: 60_000,
       },
       runtimeChunk: 'single',

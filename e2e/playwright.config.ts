@@ -17,8 +17,8 @@ export default defineConfig({
   // No retries, on CI too: a flaky test is fixed at its cause, not retried until it passes.
   retries: 0,
   timeout: 45_000,
-  // 15 s, not 7: on this machine's slow nights a tab's first, cold load of the app took longer than 7 s before
-  // its screen showed (docs/performance.md "The machine's pace"). A passing expectation is not slowed by it.
+  // 15 s, not 7: on a busy machine a tab's first, cold load of the app can take longer than 7 s before its
+  // screen shows (docs/performance.md "The machine's pace"). A passing expectation is not slowed by it.
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['github']] : [['list']],
   use: {

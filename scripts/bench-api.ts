@@ -1,5 +1,5 @@
 /**
- * npm run bench:api — how fast the browsing calls of issue 10 answer with a realistic amount of data.
+ * npm run bench:api — how fast the browsing calls (events, clips) answer with a realistic amount of data.
  *
  * Builds the app (buildApp, as the server tests do) on a temp DATA_DIR, seeds directly in SQL 1,000 events over
  * 50 venues, 10,000 clips (most by one heavy user, the rest by 20 others, ~500 without an event) and ~2,000

@@ -1,5 +1,5 @@
 /**
- * npm run bench:load — how much load one server takes, on PGlite and on PostgreSQL (issue 15, "Capacity, measured").
+ * npm run bench:load — how much load one server takes, on PGlite and on PostgreSQL (docs/capacity.md).
  *
  * Per engine: starts the real server (`node --import tsx server/index.ts`, PORT=0) on a fresh DATA_DIR (and, for
  * PostgreSQL, a throwaway cluster from scripts/throwaway-postgres.sh), seeds through the API only (events, users,

@@ -11,14 +11,14 @@
 //   docs/watch-page.md), the same way.
 
 export const BUDGETS = Object.freeze({
-  // Issue 14's target. Measured 129.6 KB: MUI's CSS-variables theme is left out of the build (webpack.config.ts),
-  // RTK Query (src/api/apiRegistry.ts) and the sagas (src/app/sagaRuntime.ts) load after the first render, the
-  // stored session is read without valibot: see docs/performance.md "Initial JS" (166.7 KB before all that).
+  // Met because MUI's CSS-variables theme is left out of the build (webpack.config.ts), RTK Query
+  // (src/api/apiRegistry.ts) and the sagas (src/app/sagaRuntime.ts) load after the first render, and the stored
+  // session is read without valibot: see docs/performance.md "Initial JS".
   initialGzip: 130 * 1024,
   lazyFileGzip: 40 * 1024,
   editorGzip: 60 * 1024,
-  // Measured 54.4 KB (the app's player with its MUI components and theme, on Preact's compatibility layer) + ~10 %;
-  // 50.2 KB since MUI's CSS-variables theme is left out.
+  // The page's size (the app's player with its MUI components and theme, on Preact's compatibility layer) with
+  // about 10 % to spare.
   watchGzip: 60 * 1024,
 });
 

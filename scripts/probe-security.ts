@@ -1,5 +1,5 @@
 /**
- * npm run probe:security — the outsider's checks of issue 8's holes, against the real server process.
+ * npm run probe:security — the outsider's checks of the server's security (docs/architecture.md "Security"), against the real server process.
  *
  * Starts `tsx server/index.ts` on a temp DATA_DIR and a free port (PUBLIC_ORIGIN=http://127.0.0.1:PORT), runs every
  * check with plain HTTP and sockets, then a second server (SECRET_KEY + SOURCE_MAPS=1, default origin) and servers

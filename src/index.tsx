@@ -1,7 +1,7 @@
 /*
  * The app's start, in stages each in a task of its own (docs/performance.md). The page is already painted (the
  * login page by the build's prerender), and one long task of evaluating every module, starting the sagas and
- * rendering would hold up the first tap: on a mid-range phone that task took 200 ms and more. Each `import()`
+ * rendering would hold up the first tap. Each `import()`
  * here is eager: the code is in the initial files, and only its evaluation waits for its stage. The stages are
  * ordered so that each one's modules are mostly new (Redux Toolkit before the store that uses it, React's
  * DOM runtime before the components).
@@ -46,7 +46,7 @@ async function start() {
   // long task), then the route table and the first screen's data asked for at once, while the rest of the app loads
   // (prefetchFirstScreen.ts). Signed out there is nothing to prefetch, and the router loads with the prefetch's
   // module as before: split there, /login measured no better.
-  // Read off the state: importing the session's selector here put 256 bytes more in the initial JS.
+  // Read off the state: importing the session's selector here would add to the initial JS.
   const signedIn = store.getState().session.status === 'signedIn';
   if (signedIn) {
     // A signed-in page's data needs the API's code at once: its file is asked for now, beside the rest of the start,
@@ -55,7 +55,7 @@ async function start() {
     await stage('router', () => import(/* webpackMode: "eager", webpackExports: ["matchRoutes"] */ 'react-router'));
   }
   // Signed in, the route table and the prefetch's modules, then the prefetch itself (matching the address, asking for
-  // the screen's chunks and data): together they were one task of 14–26 ms at 1× CPU on Create Highlight. Signed out
+  // the screen's chunks and data): together they were one long task on Create Highlight. Signed out
   // the prefetch does nothing and they stay one stage, as /login was measured (split there, its TBT was no better).
   const loadPrefetch = () => import(/* webpackMode: "eager" */ './app/prefetchFirstScreen');
   const { prefetchFirstScreen } = signedIn ? await stage('prefetch-modules', loadPrefetch) : await loadPrefetch();
@@ -67,7 +67,7 @@ async function start() {
   await stage('styling', () => import(/* webpackMode: "eager", webpackExports: ["createTheme"] */ '@mui/material/styles'));
   await stage('theme', () => import(/* webpackMode: "eager" */ './app/theme'));
   // Signed in, the libraries the app's frame renders with (React Redux, Emotion's and MUI's providers, the baseline
-  // CSS), then the frame, router and route table: together they were one task of 13–40 ms at 1× CPU on Create
+  // CSS), then the frame, router and route table: together they were one long task on Create
   // Highlight. Signed out they load with the frame, as /login was measured (split there, its TBT was no better).
   if (signedIn) {
     await stage('app-libraries', () =>
@@ -92,8 +92,8 @@ async function start() {
   if (!container) return;
   // The first render waits for the first screen's code and answers, asked for by the prefetch (at most a second for
   // the answers): a render open while either arrives (one that suspends on code stays open until it comes) sees the
-  // store change under it, and React redoes such a render in one blocking task, a long task of 40–70 ms at 1× on
-  // Create Highlight (docs/performance.md "A first render that is not redone"). The page's frame is painted already.
+  // store change under it, and React redoes such a render in one long blocking task
+  // (docs/performance.md "A first render that is not redone"). The page's frame is painted already.
   await firstScreen.ready;
   const app = createElement(StrictMode, null, createElement(App, { store, navigation }));
   // Both in a transition, so React renders in slices of a few milliseconds rather than one long task. /login
@@ -114,7 +114,7 @@ async function start() {
 
 /**
  * The sagas' file, loaded after the first render (app/sagaRuntime.ts). redux-saga's own modules evaluate first, a
- * task before the app's sagas: together they were one task of up to 65 ms at 1× CPU on /login (docs/performance.md
+ * task before the app's sagas: together they were one long task on /login (docs/performance.md
  * "Chunk requests a task apart").
  */
 const loadSagaRuntime = () =>

@@ -7,7 +7,7 @@
  * geometric mean of the rounds where the app went first and the others), the page's main-thread time during a
  * run of each (Chromium's TaskDuration, ScriptDuration, RecalcStyleDuration + LayoutDuration), and the page's JS
  * heap before and after the first app round.
- * Targets: the app ≥ 95 % of the plain XHR's throughput (issue 14); heap growth < 50 MB.
+ * Targets: the app ≥ 95 % of the plain XHR's throughput; heap growth < 50 MB.
  * The files are real videos (the server keeps only what ffprobe reads as one): one made with ffmpeg, copied.
  */
 import { execFile } from 'node:child_process';

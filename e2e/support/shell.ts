@@ -34,7 +34,7 @@ export async function logOut(page: Page): Promise<void> {
 /**
  * Waits until the shell shows the screen at the page's address: the shell is up and the screen's code has
  * arrived (the Suspense fallback, the main area's own "Loading..." status, is gone). A tab's first load fetches
- * and compiles every file cold, which on a slow night took longer than the 7 s expectations had then
+ * and compiles every file cold, which on a busy machine can take longer than an expectation's default wait
  * (docs/performance.md "The machine's pace"): this allows 30 s.
  */
 export async function waitForScreen(page: Page): Promise<void> {

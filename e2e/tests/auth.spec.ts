@@ -206,7 +206,7 @@ test.describe('Sign-in failures', () => {
     await page.goto('/login');
     await signInFromLoginPage(page, { email: uniqueEmail('replay') });
     // The notice shows for 1 s only: watch for it from here on, not from after reading the answer, which on a
-    // slow night took the runner longer than that second.
+    // busy machine can take the runner longer than that second.
     const recovering = expect(page.getByText('Recovering your session...')).toBeVisible({ timeout: 20_000 });
     const answer = await callbackAnswer;
     expect(answer.status()).toBe(400);

@@ -1,5 +1,5 @@
 /**
- * Clip selection for an event (issue 12; docs/product/part-2.md §2) against the real local API, at desktop and
+ * Clip selection for an event (docs/product/part-2.md §2) against the real local API, at desktop and
  * 390 px: the caller's clips, select by clicking, Clear, Create Highlight → the editor; the empty state.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * My Clips, Clips of an event and Unassociated clips (issue 10; docs/product/part-2.md §2) against the real local
+ * My Clips, Clips of an event and Unassociated clips (docs/product/part-2.md §2) against the real local
  * API, at desktop and 390 px. Clips are uploaded through the API (the Upload screen has its own spec), except in
  * the cross-tab test, where the upload queue of one tab must refresh My Clips in another. The event is at
  * Fenway Park (New York time) and the browser on Chicago time, so event times name their zone.

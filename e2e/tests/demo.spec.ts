@@ -1,8 +1,8 @@
 /**
- * The first thing a new user tries (issues 10 and 11's acceptance): a fresh data directory started like `npm start`
+ * The first thing a new user tries: a fresh data directory started like `npm start`
  * seeds the demo in the background, the stand-in sign-in page offers the demo coach, the browsing screens show
  * the demo's events, a LIVE one among them, and clips that play; and a moment tagged at the live event with the
- * network off arrives once, with the time of the tap. Issue 13's: 'Make my highlight' at the live demo event,
+ * network off arrives once, with the time of the tap. Then 'Make my highlight' at the live demo event,
  * Render, share the link, open it without an account at 390 px (it plays, with a preview card in the page's
  * metadata), revoke it, and it stops.
  */

@@ -1,5 +1,5 @@
 /**
- * Event discovery (issue 10): Current & Upcoming, Nearby Events, Nearby Locations and the Recent Events
+ * Event discovery: Current & Upcoming, Nearby Events, Nearby Locations and the Recent Events
  * picker against the real local API, at desktop and 390 px. Venues are made in rural Nevada, far from every
  * seeded stadium, one spot per test, so each test sees only its own venues near its device; the venues are
  * on Pacific time and the browser on Chicago time, so each time names its zone.

@@ -1,5 +1,5 @@
 /**
- * Highlight creation (issue 12; docs/product/part-2.md §2, §4) against the real local API, at desktop and 390 px: a
+ * Highlight creation (docs/product/part-2.md §2, §4) against the real local API, at desktop and 390 px: a
  * tagged moment, a clip filmed at it, the clip under 'Tag 1', selected, Edit Highlight → the editor.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

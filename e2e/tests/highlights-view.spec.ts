@@ -1,5 +1,5 @@
 /**
- * Highlights list and viewer (issue 12 items 5–7; docs/product/part-2.md §2 "Highlights list", "Highlight viewer")
+ * Highlights list and viewer (docs/product/part-2.md §2 "Highlights list", "Highlight viewer")
  * against the real local API and its render worker, at desktop and 390 px. The highlight is made the way the editor
  * makes it — an editing session created with the user's bearer, its launch token traded for the editor credential,
  * Render posted with it — so the editor's own spec covers its screen and this one what follows: the return to the

@@ -1,5 +1,5 @@
 /**
- * Places for keys made today (issue 15): Google keys created since March 2025 cannot enable the legacy Places
+ * Places for keys made today: Google keys created since March 2025 cannot enable the legacy Places
  * service, which then answers REQUEST_DENIED. Add Location falls back to the new Places API behind the same search.
  * The stand-in maps script implements both; `window.__courtsidePlacesStandin = { denyLegacyPlaces: true }`, set
  * before the page loads, makes its legacy service deny as Google's does.

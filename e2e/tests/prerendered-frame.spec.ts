@@ -1,5 +1,5 @@
 /**
- * The signed-in frame painted by HTML alone (issue 14; docs/performance.md "A frame painted by HTML"): My Clips
+ * The signed-in frame painted by HTML alone (docs/performance.md "A frame painted by HTML"): My Clips
  * arrives with a picture of its screen on a phone — shell, title, skeleton — drawn before any script runs, shown
  * only where a session is stored and only under the shell's breakpoint; the app renders beneath it and takes it
  * away once its own screen is on.

@@ -1,5 +1,5 @@
 /**
- * The login page painted by HTML alone (issue 14; docs/performance.md): the build prerenders /login with its
+ * The login page painted by HTML alone (docs/performance.md): the build prerenders /login with its
  * critical CSS, the server sends it with the CSP nonce on its styles, and the app hydrates it instead of
  * rendering it again.
  */

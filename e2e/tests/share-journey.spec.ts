@@ -1,5 +1,5 @@
 /**
- * Issue 13 as a parent would try it, at desktop and 390 px, against the real local API and its render worker:
+ * 'Make my highlight' and share links as a parent would try them, at desktop and 390 px, against the real local API and its render worker:
  * three tagged moments and two clips filmed at them → 'Make my highlight' (from Event tags at desktop, from
  * Highlight creation at 390 px) → the editor holds both clips, trimmed around the moments (two moments in one clip
  * merged) → Render → playable → Share → the link opens without signing in, with its preview card in the page's

@@ -147,7 +147,8 @@ test.describe('Menu and routes agree', () => {
   test.skip(({ isMobile }) => isMobile, 'One pass over the menu is enough; the mobile panel lists the same entries.');
 
   test('every menu entry opens its page, named in the breadcrumbs under its group', async ({ page }) => {
-    // Every entry's screen loads its code for the first time: on a slow night that alone took most of 45 s.
+    // Every entry's screen loads its code for the first time: on a busy machine that alone can take most of the
+    // test's time.
     test.slow();
     await signInAs(page, { email: uniqueEmail('walker'), admin: true });
     const nav = page.getByRole('navigation', { name: 'Main' });

@@ -1,5 +1,5 @@
 /**
- * Tag Moments (issue 11; docs/product/part-2.md §2, §4, §5) against the real local API, at desktop and 390 px:
+ * Tag Moments (docs/product/part-2.md §2, §4, §5) against the real local API, at desktop and 390 px:
  * a new user with the location granted at a venue finds the event LIVE there (by text and in the nearby list),
  * taps TAG NOW, and the tags reach the API once each — online, and made offline then sent when back online.
  * The venues are in rural Utah, far from every seeded stadium and from the other specs' venues; each test makes

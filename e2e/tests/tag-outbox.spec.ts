@@ -1,5 +1,5 @@
 /**
- * TAG NOW's outbox across visits (issue 11; docs/architecture.md "How a tag travels"): tags kept in IndexedDB
+ * TAG NOW's outbox across visits (docs/architecture.md "How a tag travels"): tags kept in IndexedDB
  * by an earlier visit go out by themselves when the app is opened again on any page — once, with the tapped
  * time, however many tabs open — and never for another user of the same browser. The kept tags are written
  * the way the app keeps them (idb-keyval's `keyval-store`, key `courtside.tags.<userId>`), so these tests do

@@ -1,5 +1,5 @@
 /**
- * All My Tags, My Tagged Events and Event tags (issue 11; docs/product/part-2.md §2) against the real local API, at
+ * All My Tags, My Tagged Events and Event tags (docs/product/part-2.md §2) against the real local API, at
  * desktop and 390 px. Tags and the clip are made through the API (Tag Moments has its own spec). The event is at
  * Fenway Park (New York time) and the browser on Chicago time, so venue times name their zone.
  */

@@ -1,5 +1,5 @@
 /**
- * Venue time (issue 9): an event's start is shown on the venue's clock, with the zone named, wherever
+ * Venue time: an event's start is shown on the venue's clock, with the zone named, wherever
  * the viewer's device is. The browser here is in Tokyo; the events are at Fenway Park (America/New_York),
  * one on each side of New York's daylight-saving change, so both EDT and EST are read.
  */

@@ -8,8 +8,8 @@ import { promisify } from 'node:util';
 import { openDb } from '../db';
 
 /*
- * A new PGlite database runs initdb in WebAssembly: about 2.5 s and 3.5 s of CPU, paid by some seventy test
- * servers per run. A copy of one made and migrated once is the same empty database for a tenth of that.
+ * A new PGlite database runs initdb in WebAssembly: seconds of CPU, paid by every test server of a run. A copy of
+ * one made and migrated once is the same empty database for a fraction of that.
  * The copy is built once per machine (keyed by the migrations and the PGlite version), by whichever test
  * process gets there first; the others wait for its atomic rename.
  */

@@ -4,8 +4,8 @@
  *
  * webpack's `import()` is `__webpack_require__.e(chunk).then(() => __webpack_require__(module))`: the promise
  * settles inside the task that ran the chunk's file, so compiling the file, evaluating its modules (and every
- * other chunk's the import waited for) and the code awaiting the import all ran as one task: 20–60 ms at 1× CPU
- * for the upload engine, the shell and Create Highlight's MUI components, which Lighthouse counts four times over.
+ * other chunk's the import waited for) and the code awaiting the import all ran as one task, a long one for the
+ * upload engine, the shell and Create Highlight's MUI components, which Lighthouse counts four times over.
  * Letting the browser run one task between the two keeps each under half, and lets it paint and answer a tap there.
  */
 

@@ -4,11 +4,10 @@
  *
  * webpack's `import()` asks for every chunk a screen needs at once: `__webpack_require__.l` adds one `<script>`
  * per file, and each addition costs the main thread a request's start (its loader, the security checks, the
- * message to the network process). Create Highlight's first start asks for 13 files in one go: a task of
- * 17–157 ms at 1× CPU on this project's machine, the cost of each file varying with how busy the cores are. One
- * file per task keeps each task short, so the browser can paint and answer a tap between them. The cost: a file
- * leaves once the tasks before it have run (85–150 ms from the first file to the last at 1× in Lighthouse's traces,
- * the start's stages running between them), so what is asked for first goes first (prefetchFirstScreen.ts).
+ * message to the network process). Create Highlight's first start asks for 13 files in one go: one long task,
+ * the cost of each file varying with how busy the cores are. One file per task keeps each task short, so the
+ * browser can paint and answer a tap between them. The cost: a file leaves once the tasks before it have run (the
+ * start's stages running between them), so what is asked for first goes first (prefetchFirstScreen.ts).
  */
 
 /** What `__webpack_require__.l` is called with: the file's URL, its callback, and webpack's key for the file. */

@@ -14,7 +14,7 @@ describe('the router, built from the route table', () => {
     await renderAppAt('/highlights/share');
     const main = screen.getByRole('main');
     expect(await within(main).findByRole('heading', { level: 1, name: 'Share Highlights' })).toBeInTheDocument();
-    // The real screen (issue 13), no longer the spec's 'Coming Soon' placeholder.
+    // The real screen, no longer the spec's 'Coming Soon' placeholder.
     expect(
       within(main).getByText('Links you have shared. Anyone with an active link can watch without signing in.'),
     ).toBeInTheDocument();

@@ -21,7 +21,7 @@ import { redactSecrets } from './devtools';
 import { makeStore } from './store';
 
 /**
- * Share ids (bearer capabilities, issue 13) in the state and actions the share calls leave: Redux DevTools and the
+ * Share ids (bearer capabilities) in the state and actions the share calls leave: Redux DevTools and the
  * diagnostics file (features/diagnostics) see them cut to 4 characters. Here, not beside either, since it joins a
  * feature's calls to another feature's file.
  */

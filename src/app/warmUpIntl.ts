@@ -1,6 +1,6 @@
 /**
- * ICU's data, which the first Intl formatter a page builds loads: one task of 110–220 ms with the CPU 4× slower
- * (timed in a blank page in Debian's Chromium), where each later formatter takes a few ms. Every screen that shows a
+ * ICU's data, which the first Intl formatter a page builds loads: one long task, where each later formatter takes a
+ * few ms. Every screen that shows a
  * time (My Clips, an event's clips, tags, highlights) builds one in its first render with data, and Lighthouse counted
  * that task as blocking time wherever it fell: in the rows, in a stage of the start, in a framed page's first script.
  *

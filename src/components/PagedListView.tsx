@@ -50,8 +50,8 @@ const VISUALLY_HIDDEN = {
  * already shown stay when a refresh or the next page fails; the error then sits beside them with its retry.
  *
  * New items render in the background (`useDeferredValue`): an answer reaches the screen through the store, whose
- * updates React renders in one task, and a page of rows was that page's longest task (about 200 ms on a
- * mid-range phone, docs/performance.md). Deferred, React renders them in slices and a tap is answered between
+ * updates React renders in one task, and a page of rows was that page's longest task
+ * (docs/performance.md). Deferred, React renders them in slices and a tap is answered between
  * two; until they are in, the list shows what it showed before (the skeleton, or the rows and "Loading more...").
  */
 export function PagedListView<T>({ list, empty, skeleton, loadMoreLabel, heading, children }: PagedListViewProps<T>) {

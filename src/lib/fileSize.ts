@@ -2,7 +2,7 @@ const UNITS = ['KB', 'MB', 'GB', 'TB'] as const;
 
 /**
  * Formatters by locale, made once: making an Intl.NumberFormat costs far more than using one, and a size is
- * formatted at every render of an upload row (a profile of an upload run: up to 24 ms of them).
+ * formatted at every render of an upload row.
  */
 const formatters = new Map<string, { bytes: Intl.NumberFormat; units: Intl.NumberFormat }>();
 function formattersFor(locale: string | undefined) {

@@ -16,8 +16,7 @@ const key = (k: string) => JSON.stringify(STORAGE_PREFIX + k);
  *   that proves dead shows the frame until the app signs out. Storage that throws counts as none.
  * - Where the frame shows, it starts loading ICU's data in a worker (src/app/warmUpIntl.ts) once the frame has
  *   painted: the framed screens show times, and the first formatter's long task would otherwise fall on the main
- *   thread. Not before: the frame's first layout needs ICU too, and waited for the worker's load (80 ms instead of
- *   17 ms in a trace); after the paint, the worker loads while the page waits for its code.
+ *   thread. Not before: the frame's first layout needs ICU too, and waited for the worker's load; after the paint, the worker loads while the page waits for its code.
  * - On a page with a `heading` (framedPages.ts), it asks the API for the heading at once (headingScript below).
  */
 export function frameScript(page?: Pick<FramedPage, 'pattern' | 'heading'>): string {

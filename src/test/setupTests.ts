@@ -4,8 +4,8 @@ import type * as LuxonModule from 'luxon';
 import type * as StoreModule from '../app/store';
 
 /*
- * findBy… and waitFor wait up to 5 s instead of 1 s: on a busy 2-core CI machine a screen's deferred render of a
- * new page of rows took longer than a second (AllTagsScreen's 'Moment 30', once). A passing wait ends as soon as it
+ * findBy… and waitFor wait up to 5 s instead of 1 s: on a busy CI machine a screen's deferred render of a new page
+ * of rows can take longer than a second. A passing wait ends as soon as it
  * passes, so only a slow machine waits longer.
  */
 configure({ asyncUtilTimeout: 5_000 });

@@ -46,7 +46,7 @@ export interface PlannedClip {
   look: number;
 }
 
-/** Always the coach's: the tags issue has no shared tags, and the coach is who the demo signs in as. */
+/** Always the coach's: a tag is never shared, and the coach is who the demo signs in as. */
 export interface PlannedTag {
   key: string;
   eventKey: string;

@@ -7,8 +7,8 @@
 import { clipInputGuard } from '../ffmpeg';
 
 /**
- * Output settings. 1280×720 at 30 fps with libx264 `veryfast` / CRF 23: a 4-clip, 40 s highlight renders in
- * about 12 s on the 2-core machine (docs/rendering.md has the measurements and why not 1080p or `medium`).
+ * Output settings. 1280×720 at 30 fps with libx264 `veryfast` / CRF 23: fast enough for the render time target on
+ * the 2-core machine (docs/rendering.md has the measurements and why not 1080p or `medium`).
  */
 export const RENDER_SETTINGS = {
   width: 1280,

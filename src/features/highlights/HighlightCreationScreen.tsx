@@ -179,13 +179,13 @@ function EditHighlightButton({ onStart }: { onStart: () => void }) {
   );
 }
 
-/** 'Make my highlight' (issue 13), held while Edit Highlight is starting: one way to the editor at a time. */
+/** 'Make my highlight', held while Edit Highlight is starting: one way to the editor at a time. */
 function MakeMyHighlightBesideEdit({ eventId }: { eventId: string }) {
   const editing = useHighlightSelectionState().phase !== 'idle';
   return <MakeMyHighlightButton eventId={eventId} variant="outlined" disabled={editing} />;
 }
 
-/** 'Select my moments' (issue 13): the clips 'Make my highlight' would take replace the selection (myMomentsSelection.ts). */
+/** 'Select my moments': the clips 'Make my highlight' would take replace the selection (myMomentsSelection.ts). */
 function SelectMyMomentsButton({ eventId, tags }: { eventId: string; tags: readonly Tag[] }) {
   const dispatch = useAppDispatch();
   const busy = useHighlightSelectionState().phase !== 'idle';
@@ -223,8 +223,8 @@ const FIRST_ROWS = 4;
 
 /**
  * The clip list, mounted a render after the rest of the loaded screen: its first rows (MUI cards, whose styles
- * Emotion compiles and inserts as React commits them) and the header, actions and preview made one commit of
- * 13–30 ms at 1× CPU on a phone, which React cannot slice. Two commits, each in a background render.
+ * Emotion compiles and inserts as React commits them) and the header, actions and preview made one long commit on a
+ * phone, which React cannot slice. Two commits, each in a background render.
  */
 function ClipRows({
   rows,
@@ -288,7 +288,7 @@ function EventHeader({ event }: { event: ClipEvent }) {
 /**
  * Highlight creation for one event (docs/product/part-2.md §2, §4, §5, §8 "Clips", §9): the clips around each tagged
  * moment and the event's other clips, a preview, and Edit Highlight, which starts the editor with the selection;
- * 'Make my highlight' and 'Select my moments' (issue 13) take the clips of the caller's moments instead.
+ * 'Make my highlight' and 'Select my moments' take the clips of the caller's moments instead.
  * The list is virtualized by rows of cards (react-virtuoso, the window scrolling), so the DOM holds only what is near
  * the screen; selection lives in the store as ids and each card reads its own.
  */

@@ -310,7 +310,7 @@ describe('HighlightViewerScreen (docs/product/part-2.md §2 "Highlight viewer")'
     });
   });
 
-  it('Share (issue 13): beside Download once playable; it opens the share dialog for this highlight', async () => {
+  it('Share: beside Download once playable; it opens the share dialog for this highlight', async () => {
     answerHighlight(HIGHLIGHT_ID, one(rawHighlight()));
     answerStream();
     let linksAsked = 0;

@@ -104,7 +104,7 @@ function HighlightDetails({ highlight }: { highlight: Highlight }) {
 
 /**
  * Highlight viewer (/highlight/view/{id}; docs/product/part-2.md §2): the custom player on the signed stream URL, a
- * Download button (and Share once it is playable, issue 13) and the details card; beside each other on wide screens, one under the other on phones. Opened
+ * Download button (and Share once it is playable) and the details card; beside each other on wide screens, one under the other on phones. Opened
  * from the list it shows the row's highlight at once; a deep link loads it; a highlight still rendering shows its
  * stage. Only one that does not exist says 'Highlight not found or video unavailable'.
  */

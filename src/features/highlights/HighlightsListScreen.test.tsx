@@ -69,7 +69,7 @@ describe('HighlightsListScreen (docs/product/part-2.md §2 "Highlights list")', 
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
 
-  it('Share (issue 13) beside each playable row, outside its link; it opens the dialog and stays on the list', async () => {
+  it('Share beside each playable row, outside its link; it opens the dialog and stays on the list', async () => {
     answerHighlights(highlightsAnswer([rawProcessingHighlight(42), rawHighlight(), rawFailedHighlight()]));
     let linksAsked = 0;
     apiServer.use(

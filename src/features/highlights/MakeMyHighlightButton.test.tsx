@@ -50,7 +50,7 @@ function renderButton(eventId = EVENT_ID) {
 
 const button = () => screen.getByRole('button', { name: /highlight/i });
 
-describe('MakeMyHighlightButton (issue 13)', () => {
+describe('MakeMyHighlightButton', () => {
   it('"Make my highlight"; "Making your highlight..." and disabled while it works; then the editor opens', async () => {
     const asked = answerMakeMyHighlight({
       session: async () => {

@@ -56,7 +56,7 @@ function ProblemMessage({ problem, onClose }: { problem: MakeMyHighlightProblem;
 }
 
 /**
- * 'Make my highlight' (issue 13): one tap from the caller's tagged moments at `eventId` to the editor, holding the
+ * 'Make my highlight': one tap from the caller's tagged moments at `eventId` to the editor, holding the
  * clips of those moments trimmed around them (makeMyHighlightSaga). Busy while it works; what stopped it is said
  * under the button, with the way on (Tag Moments, the upload screen); moments left out are named there before the
  * editor opens, which waits for the user to go on.

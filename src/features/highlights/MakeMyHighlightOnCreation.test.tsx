@@ -25,7 +25,7 @@ function renderCreation() {
   return { ...harness, user };
 }
 
-describe('Highlight creation: Make my highlight and Select my moments (issue 13)', () => {
+describe('Highlight creation: Make my highlight and Select my moments', () => {
   it('offers both beside Edit Highlight; Select my moments selects the clips of the caller’s moments', async () => {
     answerMakeMyHighlight();
     const { user } = renderCreation();

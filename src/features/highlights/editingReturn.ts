@@ -1,6 +1,6 @@
 /**
  * The editor hands the user back to `/highlights/view?editing_session={id}&editing_completed=true` after Render, and
- * without `editing_completed` after Cancel (docs/product/part-2.md §4 "Editing flow"; the issue-12 contract). The
+ * without `editing_completed` after Cancel (docs/product/part-2.md §4 "Editing flow"; docs/editor.md). The
  * list says what happened once, then drops the parameters from the address so a reload or Back does not say it again.
  */
 export const EDITING_SESSION_PARAM = 'editing_session';

@@ -18,7 +18,7 @@ export interface EditorSessionRequest {
   clipIds: string[];
   /** Where the editor sends the user back: the app's highlights list. */
   returnUrl: string;
-  /** 'Make my highlight' (issue 13): the editor opens with these pieces instead of its defaults; at most one a clip. */
+  /** 'Make my highlight': the editor opens with these pieces instead of its defaults; at most one a clip. */
   trims?: EditorSessionTrim[];
 }
 

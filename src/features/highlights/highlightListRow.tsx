@@ -29,7 +29,7 @@ function RenderBadge({ highlight }: { highlight: Highlight }) {
 /**
  * One highlight: title, event, estimated duration (10 s a clip), clip count and when it was made; opens the viewer
  * with the highlight in navigation state (stamped with the user: highlightViewerState.ts). A playable one has Share
- * beside it (issue 13).
+ * beside it.
  */
 export const HighlightListRow = memo(function HighlightListRow({
   highlight,

@@ -1,4 +1,4 @@
-/** Highlights answers as the local API sends them (the issue-12 contract, "Highlights"), for tests. */
+/** Highlights answers as the local API sends them (docs/api.md "Highlights"), for tests. */
 
 export const HIGHLIGHT_ID = '3a1f7c52-0000-4000-8000-0000000000a1';
 export const PROCESSING_ID = '3a1f7c52-0000-4000-8000-0000000000a2';

@@ -74,7 +74,7 @@ const highlightSelectionSlice = createSlice({
       state.clipIds.push(payload.clipId);
     },
     /**
-     * 'Select my moments' (issue 13): the clips of the caller's moments replace the selection, at most 20 (§9). With
+     * 'Select my moments': the clips of the caller's moments replace the selection, at most 20 (§9). With
      * nothing to select, the selection stays and `problem` says why.
      */
     selectionReplaced(state, { payload }: PayloadAction<{ clipIds: string[]; problem: string | null }>) {

@@ -57,7 +57,7 @@ const settle = () => new Promise((r) => setTimeout(r, 30));
 
 const RETURN_URL = `${window.location.origin}/highlights/view`;
 
-describe('makeMyHighlightSaga (issue 13 "Make my highlight")', () => {
+describe('makeMyHighlightSaga ("Make my highlight")', () => {
   it('loads the moments and the caller’s clips, opens the editor with the planned clips and their trims', async () => {
     const asked = answerMakeMyHighlight();
     const { make, phase, state, redirect } = startStore();

@@ -66,7 +66,7 @@ function* openPlanned(eventId: string, clipIds: string[], trims: EditorSessionTr
 }
 
 /**
- * 'Make my highlight' (issue 13): the caller's tags at the event with every user's clips under them (GET /tags/event,
+ * 'Make my highlight': the caller's tags at the event with every user's clips under them (GET /tags/event,
  * as Highlight creation loads them) and the caller's clips there (GET /clips/event, the first page), the plan
  * (myMoments.ts), then the editor opened with those clips (openPlanned). No tags, or no clip for any of them, stops
  * with what to do instead. A plan that left moments out (no clip near them, or past the 20 clips) waits instead: the

@@ -5,7 +5,7 @@ import type { EditorSessionTrim } from './editorSessionApi';
 import type { LeftOutMoments } from './myMoments';
 
 /**
- * 'Make my highlight' (issue 13): idle; loading the caller's moments and clips; when the plan left moments out,
+ * 'Make my highlight': idle; loading the caller's moments and clips; when the plan left moments out,
  * confirming (the page says which, and waits for the user to go on or not); making the editing session; then the
  * page leaves for the editor. One run at a time, for one event; what stopped the last run stays until dismissed or
  * the next run.

@@ -1,6 +1,6 @@
 import { MAX_HIGHLIGHT_CLIPS } from '../../app/product';
 
-/** What 'Make my highlight' and 'Select my moments' say (issue 13; docs/decisions.md "Make my highlight"). */
+/** What 'Make my highlight' and 'Select my moments' say (docs/decisions.md "Make my highlight"). */
 export const MAKE_MY_HIGHLIGHT = 'Make my highlight';
 export const MAKING_YOUR_HIGHLIGHT = 'Making your highlight...';
 export const SELECT_MY_MOMENTS = 'Select my moments';

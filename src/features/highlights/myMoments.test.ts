@@ -22,7 +22,7 @@ const theirs = (id: string, start: number, duration: number | null) => clip(id, 
 /** The clip ids the plan chose, in order. */
 const chosen = (tags: MomentTag[], clips: CandidateClip[]) => planMyHighlight(tags, clips).clips.map((c) => c.clipId);
 
-describe('planMyHighlight (issue 13 "Make my highlight"; docs/product/part-2.md §9)', () => {
+describe('planMyHighlight ("Make my highlight"; docs/product/part-2.md §9)', () => {
   it('uses the product constants', () => {
     expect([MATCH_WINDOW_SECONDS, MOMENT_LEAD_SECONDS, MOMENT_TAIL_SECONDS, MAX_HIGHLIGHT_CLIPS, MIN_PIECE_SECONDS]).toEqual([
       30, 8, 4, 20, 0.5,

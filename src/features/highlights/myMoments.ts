@@ -8,7 +8,7 @@ import {
 } from '../../app/product';
 
 /**
- * 'Make my highlight' (issue 13): which clips, trimmed where, make a highlight of the caller's tagged moments at one
+ * 'Make my highlight': which clips, trimmed where, make a highlight of the caller's tagged moments at one
  * event. Pure: the saga that opens the editor and Highlight creation's 'Select my moments' both decide with it
  * (docs/decisions.md "Make my highlight").
  */

@@ -48,7 +48,7 @@ async function creationStore(mine: ReturnType<typeof rawClip>[] | null) {
   };
 }
 
-describe('Select my moments (issue 13)', () => {
+describe('Select my moments', () => {
   it('replaces the selection with the clips of the caller’s moments, in time order (given newest first here)', async () => {
     const { store, selected, message } = await creationStore([MY_CLIP]);
     store.dispatch(clipToggled({ clipId: 'picked-before', capped: true }));

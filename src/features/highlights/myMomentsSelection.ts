@@ -8,7 +8,7 @@ import { NO_CLIPS_OF_MOMENTS, NO_MOMENTS_TAGGED, TAGS_LOAD_FAILED } from './make
 import { momentCandidates, planMyHighlight } from './myMoments';
 
 /**
- * 'Select my moments' on Highlight creation (issue 13): the clips 'Make my highlight' would open the editor with
+ * 'Select my moments' on Highlight creation: the clips 'Make my highlight' would open the editor with
  * replace the selection (same rule, myMoments.ts; the 20 cap holds), so they can be looked at and changed first.
  * `tags` are the screen's (GET /tags/event); the caller's clips are read from the screen's loaded list at the tap,
  * so nothing re-renders as they load. When the tags never loaded, `tags` is empty for that reason, not for want of

@@ -18,7 +18,7 @@ import {
   selectSelectionEventId,
 } from './highlightSelectionSlice';
 
-/** Where the editor sends the user back (issue 12 contract): the highlights list of this app. */
+/** Where the editor sends the user back (docs/editor.md): the highlights list of this app. */
 export const HIGHLIGHTS_RETURN_PATH = '/highlights/view';
 
 /** The app's own origin, where the editor returns to (the browser's; tests run at jsdom's). */

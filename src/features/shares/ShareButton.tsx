@@ -13,7 +13,7 @@ export interface ShareButtonProps {
   variant?: 'button' | 'icon';
 }
 
-/** Share for one highlight: opens the share dialog (issue 13). Offer it for ready highlights only. */
+/** Share for one highlight: opens the share dialog. Offer it for ready highlights only. */
 export function ShareButton({ highlight, variant = 'button' }: ShareButtonProps) {
   const [open, setOpen] = useState(false);
   // Counts the openings: each one starts the dialog afresh (no link or error left from the last time).

@@ -39,7 +39,7 @@ const dialog = () => within(screen.getByRole('dialog', { name: 'Share highlight'
 const newLink = () => within(dialog().getByRole('group', { name: 'Share link' }));
 const linkList = () => within(screen.getByRole('list', { name: SHARE_TEXT.linksHeading }));
 
-describe('ShareDialog (issue 13: share links)', () => {
+describe('ShareDialog (share links)', () => {
   it('creates a link that never expires by default: the link in a field with Copy, and the list shows it', async () => {
     const asked = answerGet(LINKS_PATH, sharesAnswer([rawExpiringLink()]), sharesAnswer([rawShareLink(), rawExpiringLink()]));
     const answer = held();

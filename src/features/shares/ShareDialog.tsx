@@ -110,7 +110,7 @@ function HighlightLinks({ highlight }: { highlight: ShareDialogProps['highlight'
 }
 
 /**
- * Share highlight (issue 13; docs/api.md "Share links"): choose when the link expires, Create link, then the link in
+ * Share highlight (docs/api.md "Share links"): choose when the link expires, Create link, then the link in
  * a field with Copy; on phones the system share sheet opens right after (and Share… opens it again, since a browser
  * may refuse the first once the tap is too long ago). Below, every link of the highlight with its views and Revoke.
  * Loaded on first use (ShareButton), so the highlight screens stay small.

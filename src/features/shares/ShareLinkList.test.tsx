@@ -40,7 +40,7 @@ const confirmClosed = () =>
   waitFor(() => expect(screen.queryByRole('dialog', { name: SHARE_TEXT.revokeTitle })).not.toBeInTheDocument());
 const confirmDialog = () => within(screen.getByRole('dialog', { name: SHARE_TEXT.revokeTitle }));
 
-describe('ShareLinkList (issue 13: a highlight’s links)', () => {
+describe('ShareLinkList (a highlight’s links)', () => {
   it('each link: its status, views, when it was made and when it stops working; Copy and Revoke on active ones', () => {
     renderList();
     const [active, expiring, revoked] = rows();

@@ -44,7 +44,7 @@ function renderScreen(sheet = fakeShareSheet()) {
 const section = (title: string) => within(screen.getByRole('region', { name: title }));
 const links = (title: string) => within(screen.getByRole('list', { name: `Links to ${title}` }));
 
-describe('SharedHighlightsScreen (/highlights/share; issue 13)', () => {
+describe('SharedHighlightsScreen (/highlights/share)', () => {
   it('skeleton rows, then each shared highlight with its title (to the viewer), event and links', async () => {
     answerGet('shares', TWO_HIGHLIGHTS);
     renderScreen();

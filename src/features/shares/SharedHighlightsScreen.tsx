@@ -50,7 +50,7 @@ function SharedHighlightCard({ group }: { group: SharedHighlight }) {
 }
 
 /**
- * Share Highlights (/highlights/share; issue 13): every highlight the user shared, the one with the newest link
+ * Share Highlights (/highlights/share): every highlight the user shared, the one with the newest link
  * first, each with its links — status, views, expiry, Copy and Revoke. Asked afresh on every visit (view counts move).
  */
 export default function SharedHighlightsScreen() {

@@ -3,7 +3,7 @@ import { deviceZoneName } from '../../lib/deviceZone';
 import { formatVenueDateTime } from '../../lib/venueTime';
 import type { ExpiresInDays, ShareLink, ShareStatus } from './shareSchemas';
 
-/** The texts of the share dialog, the link lists and Share Highlights (docs/product/part-2.md has none: issue 13). */
+/** The texts of the share dialog, the link lists and Share Highlights (docs/product/part-2.md has none). */
 export const SHARE_TEXT = {
   dialogTitle: 'Share highlight',
   anyoneCanWatch: 'Anyone with the link can watch this highlight without signing in.',

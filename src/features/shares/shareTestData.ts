@@ -1,4 +1,4 @@
-/** Share-link answers as the local API sends them (the issue-13 contract, "Share links"), for tests. */
+/** Share-link answers as the local API sends them (docs/api.md "Share links"), for tests. */
 
 export const SHARED_HIGHLIGHT_ID = '3a1f7c52-0000-4000-8000-0000000000a1';
 export const OTHER_HIGHLIGHT_ID = '3a1f7c52-0000-4000-8000-0000000000b7';

@@ -118,7 +118,7 @@ describe('EventTagsScreen (docs/product/part-2.md §2 "Event tags")', () => {
     expect(within(second).getByRole('link', { name: 'Upload Clips' })).toHaveAttribute('href', '/clips/upload');
   });
 
-  it("'Make my highlight' once the API has answered with the event (issue 13)", async () => {
+  it("'Make my highlight' once the API has answered with the event", async () => {
     answerEventTags(TWO_MOMENTS);
     const { user } = renderScreen({ state: FROM_TAGGED_EVENTS });
     expect(screen.queryByRole('button', { name: 'Make my highlight' })).not.toBeInTheDocument();

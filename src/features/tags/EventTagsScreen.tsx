@@ -36,7 +36,7 @@ interface Playing {
  * Event tags (/tags/by-event/{eventId}; docs/product/part-2.md §2): the user's tagged moments at an event, oldest
  * first, each with the clips filmed around it. The header comes from the navigation state of All My Tags or My
  * Tagged Events at once (when made for the user signed in now), or from the API's event on a deep link. Once the
- * event is known, 'Make my highlight' opens the editor with the clips of these moments (issue 13).
+ * event is known, 'Make my highlight' opens the editor with the clips of these moments.
  */
 export default function EventTagsScreen() {
   const eventId = (useParams().eventId ?? '').trim();
@@ -76,7 +76,7 @@ export default function EventTagsScreen() {
     <>
       <PageHeader title={header?.name ?? 'Event Tags'} back={BACK} subtitle={header ? subtitleOf(header) : undefined} />
       <Stack spacing={2}>
-        {/* Issue 13: the caller's moments here, in one tap, as a highlight in the editor; once the event is known. */}
+        {/* 'Make my highlight': the caller's moments here, in one tap, as a highlight in the editor; once the event is known. */}
         {view.event && <MakeMyHighlightButton eventId={eventId} />}
         {/* A refresh that failed leaves the moments shown, the error beside them. */}
         {shown && view.error && <ListError {...view.error} />}

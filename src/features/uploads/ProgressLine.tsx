@@ -69,7 +69,7 @@ const Figure = styled('span')(({ theme }) => ({
 /**
  * A progress bar with its percentage beside it: a file's in the upload list, the queue's in the summary.
  * It changes a few times a second per file while files are sent, on the CPU the transfers share, so each change
- * costs little (issue 14, docs/performance.md "Uploads"): memoised on its own props; the bar steps to each figure
+ * costs little (docs/performance.md "Uploads"): memoised on its own props; the bar steps to each figure
  * without a slide (a bar always sliding kept the page drawing frames); and where MUI's LinearProgress rendered its
  * four styled parts again for every figure, the bar here is two plain elements whose styles do not depend on it.
  * Reading a file's metadata (no figure yet) shows MUI's moving bar.

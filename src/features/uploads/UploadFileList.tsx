@@ -43,7 +43,7 @@ type RowActions = Omit<UploadFileListProps, 'files'>;
 /**
  * A row is three memoised parts, so a progress update (a few a second per file while sending) renders the
  * bar and its figure, not the name, chip and buttons: that work shares the device with the transfers
- * (issue 14, docs/performance.md "Uploads").
+ * (docs/performance.md "Uploads").
  */
 const FileRow = memo(function FileRow({ file, onRemove, onRetry, onCancel }: { file: UploadFileItem } & RowActions) {
   return (

@@ -10,7 +10,7 @@ import { UploadSummary } from './UploadSummary';
 /**
  * The picked files: the summary, the list and Upload Files. The only part of Upload Clips that reads the files, so a
  * progress update (a few a second per file while uploading) re-renders this and the changed row, not the event
- * picker and the drop zone: that work shares the device with the transfers (issue 14, docs/performance.md "Uploads").
+ * picker and the drop zone: that work shares the device with the transfers (docs/performance.md "Uploads").
  */
 export function UploadQueueSection() {
   const dispatch = useAppDispatch();

@@ -6,7 +6,7 @@ import type { UploadFileItem } from './uploadTypes';
  * Which picked file's contents to copy into IndexedDB next (uploadSessionSaga.ts keepContents), of those not yet
  * copied. The copy is what lets a reload resume without picking the files again, and it competes with the
  * transfers for the disk and the browser's own threads, so it is made only where a reload would still need it,
- * waiting files first (issue 14; docs/performance.md "Uploads"):
+ * waiting files first (docs/performance.md "Uploads"):
  * - a file still waiting its turn first, in the list's order: it is what a reload loses most surely;
  * - then a file on its way (reading its metadata or sending): until its transfer ends it still needs a copy;
  * - never a completed or failed file, nor one that left the list: no resume sends those again.
@@ -48,9 +48,9 @@ export interface SendingPace {
 }
 
 /**
- * Whether to copy a file now, while others may be sent (issue 14; docs/performance.md "Uploads"). A copy reads and
- * writes the whole file on the device, which is what a fast transfer needs too: on this machine's loopback the
- * copies took 10-15 points of the plain XHR's throughput. So while files are sent, a copy is made only where a
+ * Whether to copy a file now, while others may be sent (docs/performance.md "Uploads"). A copy reads and
+ * writes the whole file on the device, which is what a fast transfer needs too, so copies slow the transfers down.
+ * So while files are sent, a copy is made only where a
  * reload is a real risk: when the rest of the queue will take longer than KEEP_WORTH_MS at the pace measured over
  * at least KEEP_PACE_SAMPLE_MS — a phone on a mobile uplink, where the device's disk is idle anyway — or when
  * nothing moves at all (offline, stalled). A queue that ends sooner is not copied further: a reload in those

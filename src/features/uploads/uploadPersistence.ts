@@ -102,7 +102,7 @@ let keyvalStore: UseStore | null = null;
 /**
  * Keeps a picked file's contents until it is uploaded; false where the browser refuses the storage, or when
  * the copy was cancelled. Cancelling the saga that waits on it (redux-saga calls the promise's CANCEL) aborts
- * the IndexedDB transaction, so a copy of 50 MB stops writing to the disk the transfers need (issue 14).
+ * the IndexedDB transaction, so a copy of 50 MB stops writing to the disk the transfers need.
  */
 export function keepFileContents(id: string, file: File): Promise<boolean> & { [CANCEL]: () => void } {
   let transaction: IDBTransaction | null = null;

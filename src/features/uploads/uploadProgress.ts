@@ -26,9 +26,9 @@ export interface GatheredProgress extends ProgressBoard {
 
 /**
  * A report is a plain call from the request's progress handler, many a second across the transfers: it only
- * writes the figure down, and wakes the gathering saga when the store should hear of it (once an interval). Each
- * report waking sagas cost the page's main thread ~0.15 ms, about 0.05 s of a 6 s run of 10 files (a CPU profile,
- * docs/performance.md "Uploads"), taken from the cores the transfers need.
+ * writes the figure down, and wakes the gathering saga when the store should hear of it (once an interval). Waking
+ * sagas for every report costs the page's main thread time (docs/performance.md "Uploads"), taken from the cores
+ * the transfers need.
  */
 export function progressBoard(clock: Clock): GatheredProgress {
   let figures: Record<string, number> | null = null;
@@ -59,7 +59,7 @@ export function progressBoard(clock: Clock): GatheredProgress {
  * The progress of every transfer under way reaches the store together, in one action at most every
  * PROGRESS_INTERVAL_MS: each action re-renders the list and the summary, and three files reporting apart
  * made three renders (and three frames) where one does. That work shares the device's CPU with the
- * transfers themselves (issue 14, docs/performance.md "Uploads").
+ * transfers themselves (docs/performance.md "Uploads").
  *
  * The interval is a wall-clock deadline raced against the next report: a background tab that holds the
  * timer back still shows the figures as soon as another report arrives.

@@ -17,7 +17,7 @@ export function filesToSend(files: readonly UploadFileItem[], queued: ReadonlySe
 /**
  * Which waiting file's duration to read ahead next (uploadQueueSaga.ts readDurationsAhead): the first pending one,
  * in the list's order, whose duration is not read yet and whose contents this page holds. Reading it while the
- * file waits keeps that read off the transfers' way: a worker then starts sending at once (issue 14).
+ * file waits keeps that read off the transfers' way: a worker then starts sending at once.
  */
 export function nextDurationToRead(files: readonly UploadFileItem[], held: (id: string) => boolean): string | null {
   return files.find((f) => f.status === 'pending' && !f.metadata && held(f.id))?.id ?? null;

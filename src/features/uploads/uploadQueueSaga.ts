@@ -214,8 +214,8 @@ function* afterFileSettled(id: string): SagaIterator {
 /**
  * Completed files' copies leave IndexedDB once no transfer runs (queueIsIdle), all together. Deleting a 50 MB
  * copy takes the browser's IndexedDB thread and the disk, which the transfers need: in a trace of a run, the
- * deletions made between transfers were the browser's largest task apart from the transfers themselves (issue 14,
- * docs/performance.md "Uploads"). A copy that outlives its transfer changes nothing a resume does (a completed file
+ * deletions made between transfers were the browser's largest task apart from the transfers themselves
+ * (docs/performance.md "Uploads"). A copy that outlives its transfer changes nothing a resume does (a completed file
  * is never sent again); one left by a closed page, a failed deletion or a session ended for inactivity (whose
  * uploads are kept for the same user) is removed with the leftovers at the next sign-in (uploadSessionSaga.ts
  * offerResume), and any other end of the session drops every copy (afterScopeEnd).
@@ -240,7 +240,7 @@ function* dropCompletedCopies(completedCopies: Channel<string>, queued: Readonly
 
 /**
  * Durations read while files wait, one at a time, from the moment they are listed: a worker then finds the
- * duration there and sends at once instead of reading it between two transfers (issue 14: 20-100 ms a file, the
+ * duration there and sends at once instead of reading it between two transfers (a
  * gap a plain XHR does not have). A file a worker takes before its turn here is read by the worker.
  */
 function* readDurationsAhead(): SagaIterator {
