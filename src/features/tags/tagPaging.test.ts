@@ -1,4 +1,5 @@
-import { FIRST_TAGS_PAGE, groupTagsByEvent, nextPageNumber, nextTagPageParam, type TagsPage } from './tagPaging';
+import { nextPageParam as nextPageNumber } from '../../api/pagination';
+import { FIRST_TAGS_PAGE, groupTagsByEvent, nextTagPageParam, type TagsPage } from './tagPaging';
 import { myTagsResponseSchema, toTag } from './tagSchemas';
 import * as v from 'valibot';
 import { myTagsAnswer, OTHER_EVENT_ID, rawTag } from './tagBrowseTestData';

@@ -38,15 +38,6 @@ export function nextTagPageParam(lastPage: TagsPage, _allPages: unknown, lastPag
   return { offset: lastPageParam.offset + lastPage.tags.length, limit: NEXT_TAGS_PAGE_SIZE };
 }
 
-/** The next page of a page-numbered listing while the server says there is more. */
-export function nextPageNumber(
-  lastPage: { pagination: PagePagination },
-  _allPages: unknown,
-  lastPageParam: number,
-): number | undefined {
-  return lastPage.pagination.hasMore ? lastPageParam + 1 : undefined;
-}
-
 /** An event and its tags, as All My Tags shows them. */
 export interface TagGroup {
   /** The event's id (a group per event). */

@@ -1,9 +1,9 @@
 import type * as v from 'valibot';
 import { api } from '../../api/apiSlice';
+import { numberedPages } from '../../api/pagination';
 import {
   EVENT_TAGS_LIMIT,
   FIRST_TAGS_PAGE,
-  nextPageNumber,
   nextTagPageParam,
   TAGGED_EVENTS_PAGE_SIZE,
   type TaggedEventsPage,
@@ -61,7 +61,7 @@ export const tagsApi = api.injectEndpoints({
      * counts. Paged like My Clips (50 a page, 'Load More'): a fixed `limit=100` would silently drop the 101st event.
      */
     getTaggedEvents: build.infiniteQuery<TaggedEventsPage, void, number>({
-      infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: nextPageNumber },
+      infiniteQueryOptions: numberedPages,
       query: ({ pageParam }) => ({ url: 'tags/events', params: { page: pageParam, limit: TAGGED_EVENTS_PAGE_SIZE } }),
       rawResponseSchema: taggedEventsResponseSchema,
       transformResponse: ({ data }: v.InferOutput<typeof taggedEventsResponseSchema>): TaggedEventsPage => ({
