@@ -53,15 +53,15 @@ describe('checkBudgets', () => {
   const build = { initialFiles: ['a.js', 'b.js'], lazyFiles: ['route.js', 'vendor-lazy.js'] };
 
   it('passes at the limits exactly', () => {
-    const sizes = { 'a.js': 100 * KB, 'b.js': 30 * KB, 'route.js': 40 * KB, 'vendor-lazy.js': 1 };
+    const sizes = { 'a.js': 100 * KB, 'b.js': 60 * KB, 'route.js': 40 * KB, 'vendor-lazy.js': 1 };
     expect(checkBudgets(build, (f) => sizes[f])).toEqual([]);
   });
 
-  it('fails when the initial JS together is over 130 KB, by how much', () => {
-    const sizes = { 'a.js': 100 * KB, 'b.js': 30 * KB + 1, 'route.js': 1, 'vendor-lazy.js': 1 };
+  it('fails when the initial JS together is over 160 KB, by how much', () => {
+    const sizes = { 'a.js': 100 * KB, 'b.js': 60 * KB + 1, 'route.js': 1, 'vendor-lazy.js': 1 };
     const failures = checkBudgets(build, (f) => sizes[f]);
-    expect(failures).toEqual([{ what: 'initial JS', size: 130 * KB + 1, limit: BUDGETS.initialGzip, over: 1 }]);
-    expect(describeFailure(failures[0])).toBe('initial JS is 130.0 KB gzip: 0.0 KB (1 bytes) over its 130.0 KB budget');
+    expect(failures).toEqual([{ what: 'initial JS', size: 160 * KB + 1, limit: BUDGETS.initialGzip, over: 1 }]);
+    expect(describeFailure(failures[0])).toBe('initial JS is 160.0 KB gzip: 0.0 KB (1 bytes) over its 160.0 KB budget');
   });
 
   it('fails for each lazily loaded file over 40 KB, naming it', () => {

@@ -135,39 +135,3 @@ test("the event's header shows while its clips load, the actions once they have"
   await expect(page.getByText('Loading event data...')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: event.name, level: 1 })).toBeVisible();
 });
-
-test("the start asks for the event's data and the screen's code at once, not once the shell has rendered", async ({
-  page,
-  baseURL,
-  request,
-}, testInfo) => {
-  const admin = await adminToken(baseURL!, uniqueEmail('hl-admin'));
-  const event = await createEventViaApi(request, admin, {
-    name: unique('Early Cup'),
-    venue: 'Fenway',
-    startTime: EVENT_START,
-    endTime: '2026-07-05T02:00:00.000Z',
-  });
-  await signInAs(page, { email: uniqueEmail('hl-early'), keepSignedIn: true });
-  const path = `/highlights/create/${event.id}`;
-
-  // The shell's code refused, so React never renders the route that would ask for the screen: the screen's code and
-  // the event are asked for all the same, by the start (prefetchFirstScreen.ts) — and on a phone the event first by
-  // the frame's script, for the frame's heading (src/prerender/frameScript.ts).
-  const SHELL_CHUNK = /\/assets\/shell\.[^/]*\.js$/;
-  const SCREEN_CHUNK = /\/assets\/highlight-create\.[^/]*\.js$/;
-  await page.route(SHELL_CHUNK, (route) => route.abort());
-  let asked = 0;
-  page.on('request', (r) => {
-    if (new URL(r.url()).pathname === `/api/v1/events/${event.id}`) asked += 1;
-  });
-  const screenCode = page.waitForRequest((r) => SCREEN_CHUNK.test(new URL(r.url()).pathname));
-  await page.goto(path);
-  await screenCode;
-  await expect.poll(() => asked).toBe(testInfo.project.name === 'mobile' ? 2 : 1);
-  await page.unroute(SHELL_CHUNK);
-
-  await page.goto(path);
-  await expect(page.getByRole('button', { name: 'Edit Highlight' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
-});

@@ -1,7 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { createBaseQuery } from './baseQuery';
 import { schemaFailure } from './schemaFailure';
-import { registerApi } from './apiRegistry';
 
 /**
  * The one API slice. Features add their calls with `api.injectEndpoints`; lists are tagged
@@ -17,5 +16,3 @@ export const api = createApi({
   // A response that does not match its schema is an ordinary, typed error, not a thrown exception.
   catchSchemaFailure: (error) => schemaFailure(error),
 });
-
-registerApi(api);

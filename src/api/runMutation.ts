@@ -20,26 +20,3 @@ export function* runMutation<T>(action: unknown): SagaIterator<MutationAnswer<T>
     request.reset();
   }
 }
-
-/**
- * What a mutation answers when its endpoint's code could not be loaded (a dropped connection while the API's file
- * was fetched): the same as a request that never reached the server, so callers show their network message.
- */
-export const CODE_NOT_LOADED = { error: { status: 'FETCH_ERROR', error: 'The API code could not be loaded' } } as const;
-
-/**
- * runMutation for an endpoint that lives in lazily loaded code (api/apiRegistry.ts): loads it, then runs the
- * mutation `initiate` makes with it. A failed load answers CODE_NOT_LOADED.
- */
-export function* runLoadedMutation<A, T>(
-  load: () => Promise<A>,
-  initiate: (loaded: A) => unknown,
-): SagaIterator<MutationAnswer<T>> {
-  let loaded: A;
-  try {
-    loaded = (yield call(load)) as A;
-  } catch {
-    return CODE_NOT_LOADED;
-  }
-  return (yield call(runMutation<T>, initiate(loaded))) as MutationAnswer<T>;
-}

@@ -1,7 +1,9 @@
-import { configureStore, createAction, type Middleware } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createAction, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type SagaIterator } from 'redux-saga';
-import { put, take } from 'redux-saga/effects';
-import { rootSaga } from './rootSaga';
+import { cancelled, put, select, take } from 'redux-saga/effects';
+import { selectSignedInUserId } from '../features/session/selectors';
+import { initialSessionState, sessionReducer, sessionStarted, signedOut } from '../features/session/sessionSlice';
+import { rootSaga, withAuthSession } from './rootSaga';
 
 const ping = createAction<string>('test/ping');
 const pong = createAction<string>('test/pong');
@@ -84,38 +86,65 @@ describe('rootSaga', () => {
     expect(task.isRunning()).toBe(true);
     expect(errorSpy).toHaveBeenCalledWith(expect.stringContaining('"broken" failed; giving up'), expect.any(Error));
   });
+});
 
-  it('with pacing, starts one saga per step and says when the last has started', async () => {
-    const order: string[] = [];
-    const named = (name: string) =>
-      function* started(): SagaIterator {
-        order.push(name);
+describe('withAuthSession', () => {
+  const ALICE = { id: 'alice', email: 'alice@example.com', roles: [] };
+  const BOB = { id: 'bob', email: 'bob@example.com', roles: [] };
+  const record = (user: typeof ALICE) => ({
+    user,
+    token: 't',
+    lastActivity: 0,
+    lastRefresh: 0,
+    persistAcrossRestarts: false,
+    clockOffsetMs: 0,
+  });
+
+  function setupSessions(signedInAs: typeof ALICE | null) {
+    const runs: string[] = [];
+    const ended: string[] = [];
+    function* perUser(): SagaIterator {
+      const user: string | null = yield select(selectSignedInUserId);
+      runs.push(String(user));
+      try {
         yield take('never');
-      };
-    const steps: Array<() => void> = [];
-    const started = jest.fn();
+      } finally {
+        if (yield cancelled()) ended.push(String(user));
+      }
+    }
     const sagaMiddleware = createSagaMiddleware();
-    configureStore({ reducer: (state: null = null) => state, middleware: (getDefault) => getDefault().concat(sagaMiddleware) });
-    const between = () => new Promise<void>((resolve) => steps.push(resolve));
-    const task = sagaMiddleware.run(
-      rootSaga,
-      [
-        ['a', named('a')],
-        ['b', named('b')],
-        ['c', named('c')],
-      ],
-      { between, started },
-    );
-    expect(order).toEqual(['a']);
-    steps.shift()?.();
-    await Promise.resolve();
-    expect(order).toEqual(['a', 'b']);
-    expect(started).not.toHaveBeenCalled();
-    steps.shift()?.();
-    await Promise.resolve();
-    expect(order).toEqual(['a', 'b', 'c']);
-    expect(started).toHaveBeenCalledTimes(1);
-    expect(steps).toEqual([]); // no step after the last saga
+    const store = configureStore({
+      reducer: combineSlices({ session: sessionReducer }),
+      preloadedState: signedInAs
+        ? { session: { ...initialSessionState, status: 'signedIn' as const, user: signedInAs, token: 't' } }
+        : undefined,
+      middleware: (getDefault) => getDefault().concat(sagaMiddleware),
+    });
+    const task = sagaMiddleware.run(withAuthSession([['perUser', perUser]]));
+    return { store, runs, ended, task };
+  }
+
+  it('starts the user sagas at sign-in and cancels them at sign-out, then again for the next sign-in', () => {
+    const { store, runs, ended, task } = setupSessions(null);
+    expect(runs).toEqual([]);
+    store.dispatch(sessionStarted({ record: record(ALICE), source: 'login' }));
+    expect(runs).toEqual(['alice']);
+    store.dispatch(signedOut({ reason: 'user_logout' }));
+    expect(ended).toEqual(['alice']);
+    store.dispatch(sessionStarted({ record: record(BOB), source: 'login' }));
+    expect(runs).toEqual(['alice', 'bob']);
+    task.cancel();
+  });
+
+  it('runs at once for a session already in the store, and starts afresh when another user signs in elsewhere', () => {
+    const { store, runs, ended, task } = setupSessions(ALICE);
+    expect(runs).toEqual(['alice']);
+    // The same user's session again (a refreshed or re-announced record) keeps the sagas running.
+    store.dispatch(sessionStarted({ record: record(ALICE), source: 'tab' }));
+    expect(runs).toEqual(['alice']);
+    store.dispatch(sessionStarted({ record: record(BOB), source: 'tab' }));
+    expect(ended).toEqual(['alice']);
+    expect(runs).toEqual(['alice', 'bob']);
     task.cancel();
   });
 });

@@ -1,26 +1,18 @@
-import { call, fork } from 'redux-saga/effects';
-import type { Saga, SagaIterator } from 'redux-saga';
-import { sessionSaga } from '../features/session/sessionSaga';
-import { loginSaga } from '../features/login/loginSaga';
-import { shellSaga } from '../features/shell/shellSaga';
+import { all, call, cancel, delay, fork, select, take } from 'redux-saga/effects';
+import type { Saga, SagaIterator, Task } from 'redux-saga';
 import { errorsSaga } from '../features/errors/errorsSaga';
+import { loginSaga } from '../features/login/loginSaga';
+import { selectSignedInUserId } from '../features/session/selectors';
+import { sessionSaga } from '../features/session/sessionSaga';
+import { sessionStarted, signedOut } from '../features/session/sessionSlice';
+import { shellSaga } from '../features/shell/shellSaga';
 import { uploadEngineSaga } from '../features/uploads/uploadEngineSaga';
-import { startTagOutbox } from './startTagOutbox';
 import { userDataSaga } from './userDataSaga';
 
 /** A saga that crashes this often in a row is given up on (a bug that throws at once would spin forever). */
 export const MAX_RESTARTS = 5;
 
-/** Every long-running saga of the app, each kept alive on its own. */
-export const APP_SAGAS: ReadonlyArray<[name: string, saga: Saga]> = [
-  ['session', sessionSaga],
-  ['login', loginSaga],
-  ['shell', shellSaga],
-  ['errors', errorsSaga],
-  ['uploads', uploadEngineSaga],
-  ['userData', userDataSaga],
-  ['tagOutboxStart', startTagOutbox],
-];
+export type NamedSaga = readonly [name: string, saga: Saga];
 
 /**
  * Runs `saga`, restarting it when it throws: one saga's crash (a malformed address in the login saga, say)
@@ -42,22 +34,85 @@ export function keepAlive(name: string, saga: Saga, maxRestarts = MAX_RESTARTS):
   };
 }
 
-/** How the app's start spaces the sagas out: `between` runs after each one is started, `started` after the last. */
-export interface SagaStartPacing {
-  between?: () => Promise<void>;
-  started: () => void;
+/**
+ * Runs `sagas` for each signed-in user in turn: from a session's start (a sign-in, a restored or handed-over
+ * session) until it ends (a sign-out, or another user's session starting in another tab), when they are cancelled
+ * with everything they started. What one user's sagas hold never reaches the next.
+ */
+export function withAuthSession(sagas: readonly NamedSaga[]): Saga {
+  return function* authSession(): SagaIterator {
+    for (;;) {
+      let owner: string | null = yield select(selectSignedInUserId);
+      if (!owner) {
+        const started: ReturnType<typeof sessionStarted> = yield take(sessionStarted.type);
+        owner = started.payload.record.user.id;
+      }
+      const user = owner;
+      const tasks: Task[] = yield all(sagas.map(([name, saga]) => fork(keepAlive(name, saga))));
+      yield take((action: { type: string }) =>
+        signedOut.match(action) ? true : sessionStarted.match(action) && action.payload.record.user.id !== user,
+      );
+      yield cancel(tasks);
+    }
+  };
+}
+
+/** Runs every one of `sagas`, each kept alive on its own. */
+export function allOf(sagas: readonly NamedSaga[]): Saga {
+  return function* all_(): SagaIterator {
+    yield all(sagas.map(([name, saga]) => fork(keepAlive(name, saga))));
+  };
+}
+
+/** The longest wait between two tries at loading a saga's code. */
+export const MAX_LOAD_RETRY_MS = 60_000;
+
+/**
+ * A saga whose code is a chunk of its own, loaded as it starts. A failed load (offline, a deploy in between) is
+ * tried again after 2 s, doubling to a minute: giving up would leave, say, kept tags unsent until a reload.
+ */
+export function lazySaga(load: () => Promise<Saga>): Saga {
+  return function* loaded(): SagaIterator {
+    for (let attempt = 0; ; attempt += 1) {
+      let saga: Saga;
+      try {
+        saga = (yield call(load)) as Saga;
+      } catch (error) {
+        console.warn("A background task's code could not be loaded; trying again", error);
+        yield delay(Math.min(2_000 * 2 ** attempt, MAX_LOAD_RETRY_MS));
+        continue;
+      }
+      yield call(saga);
+      return;
+    }
+  };
 }
 
 /**
- * Starts every saga, each kept alive on its own, in order. With `pacing.between` (the app's start,
- * src/index.tsx) each saga starts in a task of its own, so starting them all is no one long task on a slow
- * phone; without it (tests) they all start at once. `pacing.started` is told once the last has started (the
- * store then hands them the actions they have not seen yet: sagaRuntime.ts).
+ * The sagas that live for one signed-in user (userSagas.ts), in a chunk of their own: the sign-in page never
+ * needs them.
  */
-export function* rootSaga(sagas: ReadonlyArray<[string, Saga]> = APP_SAGAS, pacing?: SagaStartPacing): SagaIterator {
-  for (const [index, [name, saga]] of sagas.entries()) {
-    yield fork(keepAlive(name, saga));
-    if (pacing?.between && index < sagas.length - 1) yield call(pacing.between);
-  }
-  pacing?.started();
+const LAZY_USER_SAGAS: readonly NamedSaga[] = [
+  [
+    'user',
+    lazySaga(() => import(/* webpackChunkName: "user-sagas" */ './userSagas').then(({ USER_SAGAS }) => allOf(USER_SAGAS))),
+  ],
+];
+
+/** Every long-running saga of the app, each kept alive on its own; tests may run other user sagas. */
+export function appSagas(userSagas: readonly NamedSaga[] = LAZY_USER_SAGAS): readonly NamedSaga[] {
+  return [
+    ['session', sessionSaga],
+    ['login', loginSaga],
+    ['shell', shellSaga],
+    ['errors', errorsSaga],
+    ['uploads', uploadEngineSaga],
+    ['userData', userDataSaga],
+    ['user', withAuthSession(userSagas)],
+  ];
+}
+
+/** The one root saga: starts every saga of the app. */
+export function rootSaga(sagas: readonly NamedSaga[] = appSagas()): SagaIterator {
+  return allOf(sagas)() as SagaIterator;
 }

@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import type { NavIconName } from '../features/shell/navIcons';
 import { loadUploadEngine } from '../features/uploads/loadUploadEngine';
 import { retryableLazy as lazy } from './retryableLazy';
-import type { AppDispatch } from './store';
 
 /*
  * The route table: every screen of both spec parts, declared once. The router, the guards, the side
@@ -49,12 +48,6 @@ interface RouteBase {
    * and the sign-in guard. 'admin': ADMIN only; others get a notice, and the menu hides the entry.
    */
   access?: 'public' | 'admin';
-  /**
-   * The screen's first data, asked for when a signed-in page opens on this address, while React and the screen's
-   * code still load (prefetchFirstScreen.ts, which asks for that code then too); its module loads in a small chunk
-   * of its own.
-   */
-  prefetch?: (dispatch: AppDispatch, params: Readonly<Partial<Record<string, string>>>) => Promise<void>;
 }
 
 /** A menu entry sits in its section's group (in table order); a bottom-bar shortcut borrows its icon. */
@@ -205,12 +198,6 @@ export const ROUTES: RouteEntry[] = [
     title: 'Create Highlight',
     section: 'Highlights',
     component: lazy(() => import(/* webpackChunkName: "highlight-create" */ '../features/highlights/HighlightCreationScreen')),
-    prefetch: async (dispatch, { eventId }) => {
-      const { prefetchHighlightCreation } = await import(
-        /* webpackChunkName: "highlight-create-data" */ '../features/highlights/highlightCreationPrefetch'
-      );
-      if (eventId) await prefetchHighlightCreation(dispatch, eventId);
-    },
   },
   {
     path: '/highlights/view',

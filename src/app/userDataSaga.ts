@@ -1,6 +1,6 @@
 import type { SagaIterator } from 'redux-saga';
 import { put, select, takeEvery } from 'redux-saga/effects';
-import { loadedApi } from '../api/apiRegistry';
+import { api } from '../api/apiSlice';
 import { sessionAbsent, sessionStarted, signedOut } from '../features/session/sessionSlice';
 import { removeUserStorage } from './userData';
 import { selectSignedInUserId } from '../features/session/public';
@@ -23,8 +23,6 @@ export function* userDataSaga(): SagaIterator {
       current = null;
     }
     removeUserStorage();
-    // Before the API's code has loaded nothing was fetched, so there is no cache to reset.
-    const api = loadedApi();
-    if (api && !sessionAbsent.match(action)) yield put(api.util.resetApiState());
+    if (!sessionAbsent.match(action)) yield put(api.util.resetApiState());
   });
 }

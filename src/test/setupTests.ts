@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import type * as LuxonModule from 'luxon';
+import type * as UserSagasModule from '../app/userSagas';
 import type * as StoreModule from '../app/store';
 
 /*
@@ -20,25 +21,22 @@ jest.mock('../lib/deviceZone', () => ({
 }));
 
 /*
- * The TAG NOW outbox starts by itself after every sign-in (src/app/startTagOutbox.ts) through a dynamic import.
- * In Jest that import compiles a module graph in the middle of a test's fake-time steps and leaves a
- * BroadcastChannel open per store, which made unrelated session tests timing-dependent. Stores here start
- * without it; the tag tests start the outbox saga themselves, startTagOutbox.test.ts tests the real launcher,
- * and the browser tests run it as shipped.
- */
-jest.mock('../app/startTagOutbox', () => ({
-  // eslint-disable-next-line require-yield -- a saga that does nothing
-  *startTagOutbox() {
-    return undefined;
-  },
-}));
-
-/*
  * Every BroadcastChannel a test opens is closed once the test ends. A store whose test failed before it
  * cancelled its saga keeps its channel open: it would hear the next tests' messages (one failure became
  * thirteen), and an open channel keeps Node's event loop alive, so Jest never exited and CI ran into its
  * time limit instead of reporting the failure.
  */
+/*
+ * A store's user sagas start with the session, not after their chunk loads (a dynamic import in Jest compiles a
+ * module graph in the middle of a test's fake-time steps). Without the TAG NOW outbox, which keeps an IndexedDB
+ * and a BroadcastChannel per store and made unrelated session tests timing-dependent: the tag tests start it
+ * with their own services, and the browser tests run it as shipped.
+ */
+const testUserSagas = () =>
+  // Required when a store is made, not imported here: a test's own jest.mock must reach these modules.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (require('../app/userSagas') as typeof UserSagasModule).USER_SAGAS.filter(([name]) => name !== 'tagOutbox');
+
 /*
  * Likewise every store a test made has its sagas cancelled once the test ends, so a failed test's store
  * cannot answer the next test's window events, storage or messages (a second refresh, a stray logout).
@@ -48,8 +46,8 @@ jest.mock('../app/store', () => {
   const actual = jest.requireActual<typeof StoreModule>('../app/store');
   return {
     ...actual,
-    makeStore: (...args: Parameters<typeof StoreModule.makeStore>) => {
-      const store = actual.makeStore(...args);
+    makeStore: (options: Parameters<typeof StoreModule.makeStore>[0] = {}) => {
+      const store = actual.makeStore({ userSagas: testUserSagas(), ...options });
       liveStores.add(store);
       return store;
     },

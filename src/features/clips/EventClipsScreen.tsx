@@ -1,5 +1,5 @@
 import { useLocation, useParams } from 'react-router';
-import { useAppSelector, useInjectedSaga } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { ListEmpty } from '../../components/ListEmpty';
 import { PageHeader } from '../../components/PageHeader';
 import { formatVenueDateTime } from '../../lib/venueTime';
@@ -8,7 +8,6 @@ import { clipCountLabel } from './clipDisplay';
 import { EVENT_NOT_FOUND, isEventNotFound } from './clipListErrors';
 import { eventHeaderOf, readEventClipsState, type EventHeader } from './clipNavigation';
 import { ClipGrid } from './ClipGrid';
-import { clipsSyncSaga } from './clipsSyncSaga';
 import { PagedListView } from '../../components/PagedListView';
 import { useEventClips } from './useClipLists';
 
@@ -27,7 +26,6 @@ function subtitleOf(header: EventHeader): string {
  * history, and the next user's Back must not show the previous user's event (clipNavigation.ts).
  */
 export default function EventClipsScreen() {
-  useInjectedSaga('clipsSync', clipsSyncSaga);
   const { eventId = '' } = useParams();
   const { state } = useLocation();
   const userId = useAppSelector(selectSignedInUserId);

@@ -8,14 +8,13 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAppSelector, useInjectedSaga } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../components/PageHeader';
 import { formatVenueDateTime } from '../../lib/venueTime';
 import { selectSignedInUserId } from '../session/public';
 import { clipCountLabel } from './clipDisplay';
 import { eventClipsPath, eventClipsStateOf } from './clipNavigation';
 import type { ClipEvent } from './clipSchemas';
-import { clipsSyncSaga } from './clipsSyncSaga';
 import { PagedListView } from '../../components/PagedListView';
 import { useMyClipEvents } from './useClipLists';
 
@@ -68,7 +67,6 @@ function rowsOf(items: ClipEvent[] | undefined, unassociatedCount: number): Row[
 
 /** My Clips (/clips, /clips/list; docs/product/part-2.md §2): the user's events with their clip counts. */
 export default function MyClipsScreen() {
-  useInjectedSaga('clipsSync', clipsSyncSaga);
   const userId = useAppSelector(selectSignedInUserId);
   const { unassociatedCount, ...list } = useMyClipEvents();
   // Kept while the list is the same: a new array each render would restart the list's deferred render.

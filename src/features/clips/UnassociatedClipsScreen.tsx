@@ -1,8 +1,6 @@
-import { useInjectedSaga } from '../../app/hooks';
 import { PageHeader } from '../../components/PageHeader';
 import { clipCountLabel } from './clipDisplay';
 import { ClipGrid } from './ClipGrid';
-import { clipsSyncSaga } from './clipsSyncSaga';
 import { PagedListView } from '../../components/PagedListView';
 import { useUnassociatedClips } from './useClipLists';
 
@@ -11,7 +9,6 @@ import { useUnassociatedClips } from './useClipLists';
  * first, in a two-column grid, 12 a page. With no venue, their times are the device's.
  */
 export default function UnassociatedClipsScreen() {
-  useInjectedSaga('clipsSync', clipsSyncSaga);
   const list = useUnassociatedClips();
   return (
     <>

@@ -6,7 +6,7 @@ import { makeStore } from '../../app/store';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { makeToken, TEST_USER } from '../../test/tokens';
 import { loginFailed, loginPageOpened } from '../login/public';
-import { activityRecorded, loadAuthApi, sessionStarted } from '../session/public';
+import { activityRecorded, authApi, sessionStarted } from '../session/public';
 import { ACTION_LOG_CAPACITY, actionLogOf } from './actionLog';
 import { buildDiagnosticsFile, diagnosticsFileName, diagnosticsFileText } from './diagnosticsFile';
 
@@ -24,7 +24,6 @@ async function storeWithSecrets() {
   );
   const store = makeStore({ runSagas: false });
   store.dispatch(loginPageOpened({ search: `?code=${code}&state=${csrfState}` }));
-  const authApi = await loadAuthApi();
   await store.dispatch(authApi.endpoints.completeLogin.initiate({ provider: 'local', code }));
   store.dispatch(
     sessionStarted({

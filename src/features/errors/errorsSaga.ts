@@ -1,11 +1,11 @@
 import { call, select, takeEvery } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { readRaw, StorageKeys, writeRaw } from '../../app/storage';
-import { runLoadedMutation, type MutationAnswer } from '../../api/runMutation';
+import { runMutation, type MutationAnswer } from '../../api/runMutation';
 import { selectCurrentUser } from '../session/public';
 import type { User } from '../session/public';
 import { buildErrorReport } from './errorReport';
-import { loadErrorsApi, type ErrorsApi } from './loadErrorsApi';
+import { errorsApi } from './errorsApi';
 import { renderErrorCaught } from './errorsSlice';
 import { randomId } from '../../lib/randomId';
 
@@ -16,9 +16,7 @@ function* reportRenderError(action: ReturnType<typeof renderErrorCaught>): SagaI
     sessionId: readRaw('tab', StorageKeys.tabSessionId),
     userAgent: navigator.userAgent,
   });
-  const answer: MutationAnswer<null> = yield call(runLoadedMutation<ErrorsApi, null>, loadErrorsApi, (errorsApi: ErrorsApi) =>
-    errorsApi.endpoints.reportError.initiate(report),
-  );
+  const answer: MutationAnswer<null> = yield call(runMutation<null>, errorsApi.endpoints.reportError.initiate(report));
   // A failure to send is only logged (docs/product/part-1.md §7).
   if ('error' in answer) console.warn('Could not send the error report');
 }

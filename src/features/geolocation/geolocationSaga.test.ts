@@ -1,5 +1,3 @@
-import type { SagaIterator } from 'redux-saga';
-import { call } from 'redux-saga/effects';
 import { fullKey, StorageKeys } from '../../app/storage';
 import { signedInStore } from '../../test/sessionStore';
 import { makeToken } from '../../test/tokens';
@@ -84,10 +82,7 @@ function fakeBrowser({
 
 /** A signed-in store with the geolocation saga started on `browser`, as the hook would start it. */
 function setup(browser = fakeBrowser()) {
-  const { store } = signedInStore(makeToken({}), { now: T0 });
-  store.injectSaga(GEOLOCATION_SAGA, function* (): SagaIterator {
-    yield call(geolocationSaga, browser.io);
-  });
+  const { store } = signedInStore(makeToken({}), { now: T0, userSagas: [[GEOLOCATION_SAGA, () => geolocationSaga(browser.io)]] });
   const want = (force = false) => store.dispatch(locationWanted({ force }));
   const view = () => {
     const state = store.getState();

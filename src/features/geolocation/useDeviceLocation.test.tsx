@@ -1,8 +1,6 @@
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import type { SagaIterator } from 'redux-saga';
-import { call } from 'redux-saga/effects';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { signedInStore } from '../../test/sessionStore';
 import { makeToken } from '../../test/tokens';
@@ -56,13 +54,11 @@ describe('useDeviceLocation (store without sagas)', () => {
 });
 
 describe('useDeviceLocation (running store)', () => {
-  it('starts the geolocation saga itself; in a browser without geolocation it says so', async () => {
+  it("with the signed-in user's geolocation saga, in a browser without geolocation it says so", async () => {
     const { store } = signedInStore(makeToken({}));
-    const inject = jest.spyOn(store, 'injectSaga');
     const { result } = renderHook(() => useDeviceLocation(), {
       wrapper: ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>,
     });
-    expect(inject).toHaveBeenCalledWith(GEOLOCATION_SAGA, geolocationSaga);
     // jsdom has no navigator.geolocation: the real browser services report it.
     await waitFor(() => expect(result.current.status).toBe('unsupported'));
     expect(result.current.message).toBe(GEOLOCATION_MESSAGES.unsupported);
@@ -78,10 +74,7 @@ describe('useDeviceLocation (running store)', () => {
       },
       queryPermission: () => Promise.resolve(null),
     };
-    const { store } = signedInStore(makeToken({}));
-    store.injectSaga(GEOLOCATION_SAGA, function* (): SagaIterator {
-      yield call(geolocationSaga, io);
-    });
+    const { store } = signedInStore(makeToken({}), { userSagas: [[GEOLOCATION_SAGA, () => geolocationSaga(io)]] });
     const { result } = renderHook(() => useDeviceLocation(), {
       wrapper: ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>,
     });

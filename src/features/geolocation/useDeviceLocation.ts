@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useAppDispatch, useAppSelector, useInjectedSaga } from '../../app/hooks';
-import { GEOLOCATION_SAGA, geolocationSaga } from './geolocationSaga';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import {
   locationWanted,
   selectDeviceLocation,
@@ -29,7 +28,6 @@ export interface DeviceLocationView {
  * mount, or retry, while the browser is being asked share that one request.
  */
 export function useDeviceLocation(): DeviceLocationView {
-  useInjectedSaga(GEOLOCATION_SAGA, geolocationSaga);
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectLocationStatus);
   const location = useAppSelector(selectDeviceLocation);

@@ -3,8 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useCallback } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAppDispatch, useAppSelector, useInjectedSaga } from '../../app/hooks';
-import { makeMyHighlightSaga } from './makeMyHighlightSaga';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import {
   makeMyHighlightCancelled,
   makeMyHighlightConfirmed,
@@ -62,7 +61,6 @@ function ProblemMessage({ problem, onClose }: { problem: MakeMyHighlightProblem;
  * editor opens, which waits for the user to go on.
  */
 export function MakeMyHighlightButton({ eventId, variant = 'contained', disabled = false }: MakeMyHighlightButtonProps) {
-  useInjectedSaga('makeMyHighlight', makeMyHighlightSaga);
   const dispatch = useAppDispatch();
   const phase = useAppSelector(selectMakeMyHighlightPhase);
   const underWay = useAppSelector(selectMakeMyHighlightUnderWay);

@@ -20,7 +20,7 @@ import {
   TWO_MOMENTS,
 } from './makeMyHighlightTestData';
 import { CLIPS_LOAD_FAILED, TAGS_LOAD_FAILED } from './makeMyHighlightTexts';
-import { makeMyHighlightSaga, sessionTrims } from './makeMyHighlightSaga';
+import { sessionTrims } from './makeMyHighlightSaga';
 import {
   makeMyHighlightCancelled,
   makeMyHighlightConfirmed,
@@ -36,7 +36,6 @@ setupApiServer();
 function startStore({ withSessionPolicy = true } = {}) {
   // Without the session policy a 401 reaches the saga as it came (with it, a 401 that outlives the refresh ends the session).
   const harness = signedInStore(makeToken({ userId: TEST_USER.id }), withSessionPolicy ? {} : { services: { session: null } });
-  harness.store.injectSaga('makeMyHighlight', makeMyHighlightSaga);
   const state = () => harness.store.getState();
   return {
     ...harness,

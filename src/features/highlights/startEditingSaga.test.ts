@@ -21,7 +21,6 @@ import {
   selectHighlightError,
   selectSelectedClipIds,
 } from './highlightSelectionSlice';
-import { startEditingSaga } from './startEditingSaga';
 
 setupApiServer();
 
@@ -36,7 +35,6 @@ function startStore({
 } = {}) {
   // Without the session policy a 401 reaches the saga as it came (with it, a 401 that outlives the refresh ends the session).
   const harness = signedInStore(makeToken({ userId: TEST_USER.id }), withSessionPolicy ? {} : { services: { session: null } });
-  harness.store.injectSaga('startEditing', startEditingSaga);
   if (eventId) harness.store.dispatch(highlightSelectionOpened({ screen, eventId }));
   for (const clipId of clips) harness.store.dispatch(clipToggled({ clipId, capped: false }));
   const state = () => harness.store.getState();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useAppDispatch, useAppSelector, useInjectedSaga } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { EditingScreen } from './highlightLimits';
 import {
   clipToggled,
@@ -12,7 +12,6 @@ import {
   selectSelectedCount,
   selectionCleared,
 } from './highlightSelectionSlice';
-import { startEditingSaga } from './startEditingSaga';
 
 /**
  * The selection of a highlight screen for one event, and starting the editor with it (startEditingSaga). Callbacks
@@ -41,7 +40,6 @@ export function useHighlightSelectionState() {
  * re-renders those and the picked card, never the list.
  */
 export function useHighlightSelectionActions(screen: EditingScreen, eventId: string) {
-  useInjectedSaga('startEditing', startEditingSaga);
   const dispatch = useAppDispatch();
   useEffect(() => {
     dispatch(highlightSelectionOpened({ screen, eventId }));

@@ -2,14 +2,13 @@ import { call, delay, getContext, put, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { AppServices } from '../../app/services';
 import { toApiFailure } from '../../api/apiErrors';
-import { runLoadedMutation, type MutationAnswer } from '../../api/runMutation';
+import { runMutation, type MutationAnswer } from '../../api/runMutation';
 import {
-  loadAuthApi,
+  authApi,
   completeSignIn,
   discardStoredSession,
   endSessionAfterProviderLogout,
   retryFailedLogout,
-  type AuthApi,
   type AuthResponse,
   type SignInOutcome,
 } from '../session/public';
@@ -29,9 +28,7 @@ function failureOf(answer: { error: unknown }) {
 
 /** The server's identity provider name (IDP_NAME), asked at run time so one build serves any provider. */
 function* askProvider(): SagaIterator<Answer<string>> {
-  const answer: Answer<string> = yield call(runLoadedMutation<AuthApi, string>, loadAuthApi, (authApi: AuthApi) =>
-    authApi.endpoints.authProvider.initiate(),
-  );
+  const answer: Answer<string> = yield call(runMutation<string>, authApi.endpoints.authProvider.initiate());
   return answer;
 }
 
@@ -47,7 +44,8 @@ function* startLogin(action: ReturnType<typeof loginStarted>): SagaIterator {
     yield put(loginFailed(loginErrorFor('start', failureOf(provider))));
     return;
   }
-  const answer: Answer<string> = yield call(runLoadedMutation<AuthApi, string>, loadAuthApi, (authApi: AuthApi) =>
+  const answer: Answer<string> = yield call(
+    runMutation<string>,
     authApi.endpoints.startLogin.initiate({ provider: provider.data }),
   );
   if ('error' in answer) {
@@ -73,7 +71,8 @@ function* completeLogin(code: string, returnedState: string | null, iss: string 
   const answer: Answer<AuthResponse> =
     'error' in provider
       ? provider
-      : yield call(runLoadedMutation<AuthApi, AuthResponse>, loadAuthApi, (authApi: AuthApi) =>
+      : yield call(
+          runMutation<AuthResponse>,
           authApi.endpoints.completeLogin.initiate({ provider: provider.data, code, state: returnedState, iss }),
         );
   const now = services.clock.now();

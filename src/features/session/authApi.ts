@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { api } from '../../api/apiSlice';
 import { envelope } from '../../api/envelope';
-import { readerSchema } from '../../lib/readerSchema';
-import { readAuthAnswer, type AuthResponse } from './authRecord';
+import type { AuthResponse } from './authRecord';
 import { AUTH_REQUEST_TIMEOUT_MS, LOGOUT_TIMEOUT_MS } from './constants';
+import { authAnswerSchema } from './sessionSchemas';
 
-const authResponseSchema = envelope(readerSchema(readAuthAnswer, 'Expected a user and a token'));
+const authResponseSchema = envelope(authAnswerSchema);
 
 const loginUrlSchema = envelope(v.object({ authUrl: v.pipe(v.string(), v.url()) }));
 const logoutSchema = envelope(

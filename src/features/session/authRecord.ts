@@ -1,12 +1,7 @@
 import { serverNow } from './clockSkew';
 import { INACTIVITY_TIMEOUT_MS } from './constants';
-import { isFiniteNumber, isNonEmptyText, isRecord, readIdText } from './plainReaders';
+import { authAnswerSchema, authRecordSchema, readWith, userSchema } from './sessionSchemas';
 import { checkToken } from './token';
-
-/*
- * The session's shapes are read by plain functions (plainReaders.ts says why); the API's answers and the tabs'
- * messages use them through `readerSchema` (src/lib/readerSchema.ts).
- */
 
 /** A signed-in user (docs/product/part-1.md §3, §5 "Stored session"). */
 export interface User {
@@ -50,30 +45,17 @@ export const ADMIN_ROLE = 'ADMIN';
  * every stored or shared record.
  */
 export function readUser(value: unknown): User | null {
-  if (!isRecord(value)) return null;
-  const id = readIdText(value.id);
-  const { email, roles } = value;
-  if (!id || !isNonEmptyText(email)) return null;
-  if (!Array.isArray(roles) || !roles.every((role) => typeof role === 'string')) return null;
-  return { id, email, roles: [...(roles as string[])] };
+  return readWith(userSchema, value);
 }
 
 /** A callback or refresh answer's data: the user and a non-empty token; null when it is none. */
 export function readAuthAnswer(value: unknown): AuthResponse | null {
-  if (!isRecord(value)) return null;
-  const user = readUser(value.user);
-  return user && isNonEmptyText(value.token) ? { user, token: value.token } : null;
+  return readWith(authAnswerSchema, value);
 }
 
 /** A record read from storage or another tab, normalised; null when it is none. */
 export function readAuthRecord(value: unknown): AuthRecord | null {
-  if (!isRecord(value)) return null;
-  const user = readUser(value.user);
-  const { token, lastActivity, lastRefresh, persistAcrossRestarts, clockOffsetMs } = value;
-  if (!user || typeof token !== 'string' || !isFiniteNumber(lastActivity) || !isFiniteNumber(lastRefresh)) return null;
-  if (typeof persistAcrossRestarts !== 'boolean') return null;
-  if (clockOffsetMs !== undefined && !isFiniteNumber(clockOffsetMs)) return null;
-  return { user, token, lastActivity, lastRefresh, persistAcrossRestarts, clockOffsetMs: clockOffsetMs ?? 0 };
+  return readWith(authRecordSchema, value);
 }
 
 /** Structural check of a stored record (for storage reads, which take a type guard). */

@@ -1,9 +1,9 @@
 import { eventChannel, type EventChannel } from 'redux-saga';
 import * as v from 'valibot';
 import { fullKey, readJson, remove, StorageKeys, writeJson } from '../../app/storage';
-import { readerSchema } from '../../lib/readerSchema';
 import { readAuthRecord, type AuthRecord } from './authRecord';
 import { LOGOUT_REASONS } from './logoutReasons';
+import { authRecordSchema } from './sessionSchemas';
 
 /**
  * Messages between tabs of this origin. Tab storage (sessionStorage) never fires events in other
@@ -14,7 +14,7 @@ import { LOGOUT_REASONS } from './logoutReasons';
 const tabMessageSchema = v.variant('type', [
   v.object({
     type: v.literal('session'),
-    record: readerSchema(readAuthRecord, 'Not an auth record'),
+    record: authRecordSchema,
     reason: v.picklist(['signedIn', 'refreshed', 'answer']),
   }),
   v.object({ type: v.literal('activity'), at: v.pipe(v.number(), v.finite()) }),

@@ -1,8 +1,8 @@
 import { call, getContext, put, select } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { AppServices } from '../../app/services';
-import { runLoadedMutation, type MutationAnswer } from '../../api/runMutation';
-import { loadAuthApi, type AuthApi } from './loadAuthApi';
+import { runMutation, type MutationAnswer } from '../../api/runMutation';
+import { authApi } from './authApi';
 import { selectToken } from './selectors';
 import { clearSession, forgetFailedLogoutToken, keepFailedLogoutToken, readFailedLogoutToken } from './sessionStorage';
 import { signedOut } from './sessionSlice';
@@ -17,7 +17,8 @@ export function loginPageUrl(): string {
 
 /** POST /auth/logout with an explicit token; the mutation entry (it holds the token) is dropped after. */
 export function* callServerLogout(token: string): SagaIterator<LogoutAnswer> {
-  return (yield call(runLoadedMutation<AuthApi, LogoutResult>, loadAuthApi, (authApi: AuthApi) =>
+  return (yield call(
+    runMutation<LogoutResult>,
     authApi.endpoints.serverLogout.initiate({ token, returnTo: loginPageUrl() }),
   )) as LogoutAnswer;
 }

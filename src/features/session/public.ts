@@ -31,7 +31,7 @@ export {
 } from './sessionSlice';
 
 // Sign-in (features/login): the auth calls, and starting or dropping a session.
-export { loadAuthApi, type AuthApi } from './loadAuthApi';
+export { authApi } from './authApi';
 export { retryFailedLogout } from './logoutFlow';
 export { completeSignIn, discardStoredSession, endSessionAfterProviderLogout, type SignInOutcome } from './signIn';
 

@@ -4,7 +4,7 @@ import type { AppServices } from '../../app/services';
 import type { RefreshOutcome } from '../../api/baseQuery';
 import type { RootState } from '../../app/rootReducer';
 import { toApiFailure } from '../../api/apiErrors';
-import { loadAuthApi, type AuthApi } from './loadAuthApi';
+import { authApi } from './authApi';
 import type { AuthResponse } from './authRecord';
 import { measureClockOffset } from './clockSkew';
 import { withRefreshLock } from './refreshLock';
@@ -66,12 +66,6 @@ export function refreshSession(store: StoreLike, services: AppServices): Promise
         return 'refreshed';
       }
 
-      let authApi: AuthApi;
-      try {
-        authApi = await loadAuthApi();
-      } catch {
-        return 'unreachable'; // the API's code did not load: as good as no connection
-      }
       const request = store.dispatch(authApi.endpoints.refreshToken.initiate()) as RefreshRequest;
       try {
         const result = await request;

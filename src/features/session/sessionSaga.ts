@@ -21,7 +21,6 @@ import {
   type SessionState,
 } from './sessionSlice';
 import { restoreSession, saveSession } from './sessionStorage';
-import type { StartRestore } from './startRestore';
 import { decodeToken } from './token';
 import type { RefreshOutcome } from '../../api/baseQuery';
 
@@ -272,25 +271,22 @@ function* restoreOnShow(): SagaIterator {
 }
 
 /**
- * Restore at start: tab storage → persistent → legacy (sessionStorage.ts), then a live tab's hand-off. The app's
- * start may have read the stored session already, before its first render (startRestore.ts); then only the
- * hand-off (nothing was stored) and the failed logout's retry are left.
+ * Restore at start: tab storage → persistent → legacy (sessionStorage.ts), then a live tab's hand-off. The sagas
+ * start with the store, before the first render, so a stored session is in the store when the first screen renders.
  */
 function* restoreAtStart(link: TabLink): SagaIterator {
-  const startRestore: StartRestore = yield getContext('startRestore');
   const status: SessionState['status'] = yield select(selectSessionStatus);
   // A store created with a session already in it (tests, a hand-off) has nothing to restore.
-  if (status !== 'loading' && !startRestore.done) return;
-  const outcome = startRestore.read();
-  if (status === 'loading') {
-    if (outcome?.kind === 'restored') {
-      yield put(sessionStarted({ record: outcome.record, source: outcome.source }));
-    } else {
-      // A tab opened while another is signed in starts signed in: ask the live tabs.
-      link.post({ type: 'request' });
-      const { started } = yield race({ started: take(sessionStarted.type), timeout: delay(SESSION_HANDOFF_WAIT_MS) });
-      if (!started) yield put(sessionAbsent({ reason: outcome?.reason ?? null }));
-    }
+  if (status !== 'loading') return;
+  const services: AppServices = yield getContext('services');
+  const outcome = restoreSession(services.clock.now());
+  if (outcome.kind === 'restored') {
+    yield put(sessionStarted({ record: outcome.record, source: outcome.source }));
+  } else {
+    // A tab opened while another is signed in starts signed in: ask the live tabs.
+    link.post({ type: 'request' });
+    const { started } = yield race({ started: take(sessionStarted.type), timeout: delay(SESSION_HANDOFF_WAIT_MS) });
+    if (!started) yield put(sessionAbsent({ reason: outcome.reason }));
   }
   yield fork(retryFailedLogout);
 }

@@ -1,4 +1,4 @@
-import { isFiniteNumber, isRecord, readIdText } from './plainReaders';
+import { readWith, tokenClaimsSchema } from './sessionSchemas';
 import { TOKEN_EXPIRY_GRACE_MS } from '../../app/product';
 
 /** Claims the app reads from a token (docs/product/part-1.md §3). Times are seconds since the epoch. */
@@ -8,16 +8,9 @@ export interface TokenClaims {
   iat: number;
 }
 
-/**
- * The claims normalised (a numeric userId read as its text); null without a non-empty userId and finite exp and
- * iat. A plain function, not a valibot schema: tokens are checked before the first render (authRecord.ts says why).
- */
+/** The claims normalised (a numeric userId read as its text); null without a non-empty userId and finite exp and iat. */
 function readClaims(payload: unknown): TokenClaims | null {
-  if (!isRecord(payload)) return null;
-  const userId = readIdText(payload.userId);
-  const { exp, iat } = payload;
-  if (!userId || !isFiniteNumber(exp) || !isFiniteNumber(iat)) return null;
-  return { userId, exp, iat };
+  return readWith(tokenClaimsSchema, payload);
 }
 
 export type TokenCheck =

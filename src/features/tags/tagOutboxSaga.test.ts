@@ -127,8 +127,8 @@ function openRecordedTab(io: TabServices, user = TEST_USER, clockOffsetMs = 0) {
     now: T0,
     services: { clock: { now: () => Date.now() } },
     preloadedState: { session },
+    userSagas: [[TAG_OUTBOX_SAGA, () => tagOutboxSaga(io)]],
   });
-  store.injectSaga(TAG_OUTBOX_SAGA, () => tagOutboxSaga(io));
   return { store, recorder };
 }
 

@@ -1,8 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useAppDispatch, useAppSelector, useInjectedSaga } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { tagNow, type TagNowInput } from './tagActions';
-import { TAG_CHOICE_SAGA, tagChoiceSaga } from './tagChoiceSaga';
-import { TAG_OUTBOX_SAGA, tagOutboxSaga } from './tagOutboxSaga';
 import {
   endedEventNoticeClosed,
   selectCreatedTags,
@@ -35,8 +33,6 @@ export interface TagMomentsView {
 
 /** Tag Moments' wiring: state through selectors, the tap and the outbox through actions (tagOutboxSaga.ts decides). */
 export function useTagMoments(): TagMomentsView {
-  useInjectedSaga(TAG_OUTBOX_SAGA, tagOutboxSaga);
-  useInjectedSaga(TAG_CHOICE_SAGA, tagChoiceSaga);
   const dispatch = useAppDispatch();
   const selectedEvent = useAppSelector(selectTagEvent);
   const endedEventName = useAppSelector(selectEndedTagEventName);
