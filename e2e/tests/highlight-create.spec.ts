@@ -140,7 +140,7 @@ test("the start asks for the event's data and the screen's code at once, not onc
   page,
   baseURL,
   request,
-}, testInfo) => {
+}) => {
   const admin = await adminToken(baseURL!, uniqueEmail('hl-admin'));
   const event = await createEventViaApi(request, admin, {
     name: unique('Early Cup'),
@@ -152,8 +152,7 @@ test("the start asks for the event's data and the screen's code at once, not onc
   const path = `/highlights/create/${event.id}`;
 
   // The shell's code refused, so React never renders the route that would ask for the screen: the screen's code and
-  // the event are asked for all the same, by the start (prefetchFirstScreen.ts) — and on a phone the event first by
-  // the frame's script, for the frame's heading (src/prerender/frameScript.ts).
+  // the event are asked for all the same, by the start (prefetchFirstScreen.ts).
   const SHELL_CHUNK = /\/assets\/shell\.[^/]*\.js$/;
   const SCREEN_CHUNK = /\/assets\/highlight-create\.[^/]*\.js$/;
   await page.route(SHELL_CHUNK, (route) => route.abort());
@@ -164,7 +163,7 @@ test("the start asks for the event's data and the screen's code at once, not onc
   const screenCode = page.waitForRequest((r) => SCREEN_CHUNK.test(new URL(r.url()).pathname));
   await page.goto(path);
   await screenCode;
-  await expect.poll(() => asked).toBe(testInfo.project.name === 'mobile' ? 2 : 1);
+  await expect.poll(() => asked).toBe(1);
   await page.unroute(SHELL_CHUNK);
 
   await page.goto(path);
