@@ -8,7 +8,6 @@
  */
 import { evaluateChunksInTheirOwnTask } from './app/chunkEvaluation';
 import { requestChunksOneTaskApart } from './app/chunkRequests';
-import { warmUpIntl } from './app/warmUpIntl';
 import { yieldToMain } from './app/yieldToMain';
 
 /** Marks a stage's end on the performance timeline (`npm run bench:boot` shows which long task held it). */
@@ -27,8 +26,6 @@ async function start() {
   evaluateChunksInTheirOwnTask(__webpack_require__, yieldToMain);
   // …and each chunk's file is asked for in a task of its own (chunkRequests.ts).
   requestChunksOneTaskApart(__webpack_require__, yieldToMain);
-  // ICU's data, loaded by the first Intl formatter, in a worker (warmUpIntl.ts).
-  await stage('intl', async () => warmUpIntl(document.getElementById('root')));
   // Redux Toolkit's core. RTK Query and the API are a file of their own, asked for after the first render (below).
   await stage('toolkit', () => import(/* webpackMode: "eager", webpackExports: ["configureStore"] */ '@reduxjs/toolkit'));
   // The store, without its sagas (they load after the first render, below).
