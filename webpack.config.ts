@@ -9,10 +9,9 @@ import zlib from 'node:zlib';
 import fs from 'node:fs';
 import os from 'node:os';
 import { PRODUCT_NAME } from './src/app/product';
-import { fillFramedPage, fillPage } from './src/prerender/fillPage';
-import { FRAMED_PAGES } from './src/prerender/framedPages';
+import { fillPage } from './src/prerender/fillPage';
 import { startScriptsAfterPaint } from './src/prerender/scriptsAfterPaint';
-import type { PrerenderedPage, RenderOptions } from './src/prerender/renderPage';
+import type { PrerenderedPage } from './src/prerender/renderPage';
 
 // Build-time configuration: see the configuration table in README.md.
 const env = {
@@ -229,8 +228,7 @@ const prerenderConfig = (outDir: string): Configuration => ({
 
 /**
  * After the app's files are written, builds the prerenderer for Node and renders with it dist/login.html, the page
- * a signed-out visitor sees painted by HTML alone, and the framed signed-in pages (src/prerender/framedPages.ts;
- * docs/performance.md).
+ * a signed-out visitor sees painted by HTML alone (docs/performance.md).
  */
 class PrerenderPagesPlugin {
   apply(compiler: webpack.Compiler) {
@@ -246,17 +244,13 @@ class PrerenderPagesPlugin {
         });
         // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle just built, loaded once
         const { renderPage } = require(path.join(outDir, 'prerender.js')) as {
-          renderPage: (location: string, options?: RenderOptions) => Promise<PrerenderedPage>;
+          renderPage: (location: string) => Promise<PrerenderedPage>;
         };
         const dist = compiler.outputPath;
         const index = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
         // Its scripts are asked for once it has painted (scriptsAfterPaint.ts; docs/performance.md).
         const login = startScriptsAfterPaint(fillPage(index, await renderPage('/login')));
         fs.writeFileSync(path.join(dist, 'login.html'), login);
-        for (const page of FRAMED_PAGES) {
-          const frame = await renderPage(page.location, { signedInPhone: true });
-          fs.writeFileSync(path.join(dist, page.file), fillFramedPage(index, frame, page));
-        }
       } finally {
         if (!process.env.KEEP_PRERENDER) fs.rmSync(outDir, { recursive: true, force: true });
       }

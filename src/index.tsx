@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createNavigation } from './app/services';
@@ -17,7 +17,11 @@ if (container) {
     </StrictMode>
   );
   // /login arrives painted by the build's prerender (dist/login.html): the app takes that markup over where its first
-  // render matches it; anything else renders afresh.
-  if (container.hasChildNodes() && canHydrateLoginPage(store.getState(), window.location)) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  // render matches it; anything else renders afresh. In a transition, so React renders in slices between which the
+  // page stays responsive, rather than in one long task.
+  const hydrate = container.hasChildNodes() && canHydrateLoginPage(store.getState(), window.location);
+  startTransition(() => {
+    if (hydrate) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
 }

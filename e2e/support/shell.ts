@@ -38,7 +38,6 @@ export async function logOut(page: Page): Promise<void> {
  * (docs/performance.md "The machine's pace"): this allows 30 s.
  */
 export async function waitForScreen(page: Page): Promise<void> {
-  // By role: a prerendered frame's own main, hidden while the app takes over, is left out.
   const main = page.getByRole('main');
   await expect(main).toBeVisible({ timeout: 30_000 });
   await expect(main.locator(':scope > [role="status"][aria-label="Loading..."]')).toHaveCount(0, { timeout: 30_000 });

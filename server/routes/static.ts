@@ -5,7 +5,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NONCE_PLACEHOLDER } from '../../src/app/cspNonce';
 import { PRODUCT_NAME } from '../../src/app/product';
-import { FRAMED_PAGES, framedPageFor } from '../../src/prerender/framedPages';
 import { sendPage } from '../lib/acceptEncoding';
 import { ApiError, failure } from '../lib/envelope';
 import { contentSecurityPolicy, newNonce } from '../lib/security';
@@ -25,16 +24,14 @@ const NOT_BUILT = `<!doctype html>
 
 /**
  * The HTML a navigation gets (docs/performance.md): /login itself the build's prerendered login page, painted
- * before any script runs; a framed signed-in page (src/prerender/framedPages.ts) its page with the frame, the
- * query kept apart; every other route, and /login with a sign-in callback's query, the plain index.html.
+ * before any script runs; every other route, and /login with a sign-in callback's query, the plain index.html.
  */
 export function appPageFor(url: string): string {
-  if (url === '/login') return 'login.html';
-  return framedPageFor(url.split('?')[0] ?? '')?.file ?? 'index.html';
+  return url === '/login' ? 'login.html' : 'index.html';
 }
 
-/** The prerendered pages, sent only through sendIndex: each needs its response's nonce. */
-const PRERENDERED_PAGES = ['index.html', 'login.html', ...FRAMED_PAGES.map((page) => page.file)];
+/** The app's pages, sent only through sendIndex: each needs its response's nonce. */
+const APP_PAGES = ['index.html', 'login.html'];
 
 /** Source maps (also their precompressed copies) give away the original source: served only when asked for. */
 function isSourceMap(rawPath: string): boolean {
@@ -150,7 +147,7 @@ export async function registerStatic(
       index: false,
       preCompressed: true,
       // The pages are only ever sent through sendIndex (they need the per-request nonce).
-      allowedPath: (pathName) => !PRERENDERED_PAGES.some((page) => pathName.startsWith(`/${page}`)),
+      allowedPath: (pathName) => !APP_PAGES.some((page) => pathName.startsWith(`/${page}`)),
       setHeaders: (reply, filePath) => {
         const rel = path.relative(opts.distDir, filePath).split(path.sep).join('/');
         reply.header('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

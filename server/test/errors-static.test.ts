@@ -215,7 +215,7 @@ describe('static app, CSP and history fallback', () => {
 
   test('index.html gets a fresh nonce per request, matching the CSP header', async () => {
     const nonces: string[] = [];
-    for (const url of ['/', '/index.html', '/clips/upload', '/event/create?x=1']) {
+    for (const url of ['/', '/index.html', '/clips', '/highlights/create/ev-1', '/clips/upload', '/event/create?x=1']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       assert.equal(res.statusCode, 200, url);
       assert.doesNotMatch(res.body, /__CSP_NONCE__/);
@@ -284,43 +284,11 @@ describe('static app, CSP and history fallback', () => {
     assert.match(dev.body, /<script nonce="/);
   });
 
-  test('a framed signed-in page gets its prerendered frame, nonce on its script and styles; the file itself is not served', async () => {
-    await writeFile(
-      path.join(distDir, 'frame-my-clips.html'),
-      '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__"><script nonce="__CSP_NONCE__">frame()</script></head><body><div id="cs-frame"><h1>My Clips</h1></div><div id="root"></div></body></html>',
-    );
-    try {
-      for (const url of ['/clips', '/clips?view=1']) {
-        const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-        assert.equal(res.statusCode, 200, url);
-        const nonce = /content="([^"]+)"/.exec(res.body)?.[1] ?? '';
-        assert.match(nonce, /^[A-Za-z0-9+/]{22}==$/);
-        assert.ok(res.body.includes(`<script nonce="${nonce}">frame()</script>`), res.body);
-        assert.ok(String(res.headers['content-security-policy']).includes(`script-src 'self' 'nonce-${nonce}'`));
-      }
-      for (const url of ['/clips/upload', '/clips/']) {
-        const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-        assert.doesNotMatch(res.body, /frame\(\)/, url);
-      }
-      const direct = await t.app.inject({ method: 'GET', url: '/frame-my-clips.html', headers: { accept: 'text/html' } });
-      assert.doesNotMatch(direct.body, /frame\(\)|__CSP_NONCE__/);
-    } finally {
-      await rm(path.join(distDir, 'frame-my-clips.html'));
-    }
-    // A development build has no frames: /clips is index.html.
-    const dev = await t.app.inject({ method: 'GET', url: '/clips', headers: { accept: 'text/html' } });
-    assert.equal(dev.statusCode, 200);
-    assert.doesNotMatch(dev.body, /frame\(\)/);
-  });
-
-  test('appPageFor: /login, the framed pages by their route pattern, index.html for the rest', () => {
+  test('appPageFor: /login its prerendered page, index.html for the rest', () => {
     assert.equal(appPageFor('/login'), 'login.html');
     assert.equal(appPageFor('/login?code=a&state=b'), 'index.html');
-    assert.equal(appPageFor('/clips'), 'frame-my-clips.html');
-    assert.equal(appPageFor('/clips?x=1'), 'frame-my-clips.html');
-    assert.equal(appPageFor('/highlights/create/ev-1'), 'frame-highlight-create.html');
-    assert.equal(appPageFor('/highlights/create'), 'index.html');
-    assert.equal(appPageFor('/highlights/create/ev-1/more'), 'index.html');
+    assert.equal(appPageFor('/clips'), 'index.html');
+    assert.equal(appPageFor('/highlights/create/ev-1'), 'index.html');
     assert.equal(appPageFor('/'), 'index.html');
   });
 

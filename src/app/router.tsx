@@ -2,7 +2,6 @@ import { Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { LoadingScreen, RequireAuth } from '../features/common/RequireAuth';
 import { ErrorBoundary } from '../features/errors/ErrorBoundary';
-import { PrerenderedFrameHandOff } from './prerenderedFrame';
 import { CurrentRouteContext } from './routeContext';
 import { NOT_FOUND, REDIRECTS, ROUTES, type RouteEntry } from './routes';
 import { AppLayout } from './shellChunk';
@@ -23,7 +22,6 @@ function screenOf(route: RouteEntry) {
   const screen = (
     <CurrentRouteContext.Provider value={route}>
       <Screen />
-      <PrerenderedFrameHandOff />
     </CurrentRouteContext.Provider>
   );
   return route.access === 'admin' ? <AdminOnly>{screen}</AdminOnly> : screen;

@@ -3,9 +3,8 @@ import type { EmotionCache } from '@emotion/cache';
 /**
  * The styles Emotion made in a render that no element carries: a styled layer's own (AppBar's over Paper, a
  * screen's `styled(Button)`) is composed into the class of the element it wraps, yet the layer inserts it too.
- * In the browser each one is compiled and inserted at the commit like any other, 9 KB of CSS on Create Highlight
- * (docs/performance.md "The loaded screen's CSS in the page"). Named in the page, the app finds them inserted and
- * skips them; no element uses them, so their CSS need not come along.
+ * In the browser each one is compiled and inserted at the commit like any other. Named in the prerendered page, the
+ * app finds them inserted and skips them; no element uses them, so their CSS need not come along.
  *
  * `shipped`: the ids whose CSS the page has already (Emotion's critical chunks). Global and keyframe styles
  * (unregistered) are always shipped whole by Emotion's extraction, so they are never among these.

@@ -7,4 +7,3 @@ export { ClipCard, type ClipCardProps } from './ClipCard';
 export { ClipGrid, type ClipGridProps } from './ClipGrid';
 export { clipCountLabel, formatClipTime } from './clipDisplay';
 export { rawClipSchema, rawEventSchema, toClip, toClipEvent, type Clip, type ClipEvent, type RawEvent } from './clipSchemas';
-export { standInEvent } from './standInEvent';

@@ -1,7 +1,6 @@
 import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { ReactReduxContext } from 'react-redux';
 import { config } from '../../app/config';
-import { PrerenderedFrameHandOff } from '../../app/prerenderedFrame';
 import { retryFailedImports } from '../../app/retryableLazy';
 import { reportMailto, type CaughtError } from './errorReport';
 import { BasicErrorFallback } from './BasicErrorFallback';
@@ -86,7 +85,6 @@ export class ErrorBoundary extends Component<Props, State> {
     return (
       <Suspense fallback={null}>
         <ErrorFallback {...props} />
-        <PrerenderedFrameHandOff />
       </Suspense>
     );
   }

@@ -6,22 +6,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import {
-  memo,
-  type ReactNode,
-  startTransition,
-  useCallback,
-  useContext,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useState,
-} from 'react';
+import { memo, type ReactNode, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Virtuoso } from 'react-virtuoso';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { FRAME_HEADING_ATTRIBUTE, FrameRenderContext, LoadedStylesRenderContext } from '../../app/prerenderedFrame';
 import { formatVenueDateTime } from '../../lib/venueTime';
 import type { ClipEvent } from '../clips/public';
 import { formatEventPlace, formatEventStart } from '../events/public';
@@ -236,9 +225,7 @@ function ClipRows({
   /** The rows rendered: the next page of tags is asked as they near the loaded tags' end. */
   rangeChanged: (range: RenderedRange) => void;
 }) {
-  // The build's render for the loaded screen's CSS has no effects: the list is there at once, every row of it.
-  const forStyles = useContext(LoadedStylesRenderContext);
-  const [shown, setShown] = useState(forStyles);
+  const [shown, setShown] = useState(false);
   useEffect(() => startTransition(() => setShown(true)), []);
   if (!shown) return null;
   return (
@@ -251,23 +238,12 @@ function ClipRows({
       increaseViewportBy={400}
       // The first rows render with the list, in its background render: left to the list, they would render
       // after its first measurement, in one task of their own (docs/performance.md "Create Highlight's first rows").
-      initialItemCount={forStyles ? rows.length : Math.min(rows.length, FIRST_ROWS)}
+      initialItemCount={Math.min(rows.length, FIRST_ROWS)}
     />
   );
 }
 
 const eventNameSx = { overflowWrap: 'anywhere' } as const;
-
-/**
- * The frame's place for the event's name (src/prerender/frameScript.ts fills it when the API answers, before the
- * app's code has loaded): the header's heading as it will be, so the name the app renders in its place is the same
- * size and the page's largest paint stays the frame's. Rendered by the build's frame only.
- */
-function FrameEventName() {
-  const inFrame = useContext(FrameRenderContext);
-  if (!inFrame) return null;
-  return <Typography variant="h4" component="h1" hidden sx={eventNameSx} {...{ [FRAME_HEADING_ATTRIBUTE]: '' }} />;
-}
 
 function EventHeader({ event }: { event: ClipEvent }) {
   return (
@@ -299,8 +275,7 @@ export default function HighlightCreationScreen() {
   // the background, in slices, while the header and the loading line show: on the first render too, when the start
   // has already fetched the data (initial value), and when the answers arrive through the store, whose updates React
   // renders in one task (docs/performance.md "Create Highlight: its code and its data at once").
-  // (The build's render for the loaded screen's CSS shows the loaded screen at once: it has no background renders.)
-  const shownStatus = useDeferredValue(view.status, useContext(LoadedStylesRenderContext) ? view.status : 'loading');
+  const shownStatus = useDeferredValue(view.status, 'loading');
   const selection = useHighlightSelectionActions('creation', eventId);
   const columns = useColumns();
   const [previewId, setPreviewId] = useState<string | null>(null);
@@ -363,7 +338,6 @@ export default function HighlightCreationScreen() {
     return (
       <Stack spacing={2}>
         {back}
-        <FrameEventName />
         <Loading label={LOADING_EVENT_DATA} />
       </Stack>
     );
