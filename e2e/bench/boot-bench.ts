@@ -1,9 +1,9 @@
 /**
  * `npm run bench:boot`: where the main thread goes while the app starts, on Debian's Chromium with the CPU
- * slowed 4× (as Lighthouse's mobile preset does). For each page: every long task (over 50 ms) with the boot
- * stages (`courtside:*` marks, src/index.tsx) that ended inside it, and the blocking time (each task's part
+ * slowed 4× (as Lighthouse's mobile preset does). For each page: every long task (over 50 ms) with the app's
+ * `courtside:*` performance marks that ended inside it, and the blocking time (each task's part
  * over 50 ms, summed), as the median of BENCH_RUNS runs (default 5). Lighthouse gives the score; this shows
- * which stage to cut. Pages: /login signed out, and My Clips and Create Highlight (the demo's live event) signed
+ * which task to cut. Pages: /login signed out, and My Clips and Create Highlight (the demo's live event) signed
  * in as the demo coach (BENCH_PAGES=login keeps to the first, without waiting for the demo data).
  * BENCH_VISIT=returning measures a returning visitor instead: each run is a browser profile of its own, on disk,
  * that has opened the page twice before (so Chromium has the files in its cache and V8's compiled code beside
