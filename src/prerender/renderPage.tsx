@@ -8,15 +8,13 @@
  */
 import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
-import { configureStore } from '@reduxjs/toolkit';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { api } from '../api/apiSlice';
 import { AppFrame } from '../app/App';
 import { NONCE_PLACEHOLDER } from '../app/cspNonce';
 import { EMOTION_KEY } from '../app/emotionCache';
-import { rootReducer } from '../app/rootReducer';
 import { AppRoutes } from '../app/router';
+import { makeStore } from '../app/store';
 import { ErrorBoundary } from '../features/errors/ErrorBoundary';
 import { composedOnlyIds, composedOnlyStyleTag } from './composedStyles';
 
@@ -27,13 +25,6 @@ export interface PrerenderedPage {
   styles: string;
 }
 
-const makeStore = () =>
-  configureStore({
-    // The API slice joins the app's store as its code loads (api/apiRegistry.ts); here it is loaded already.
-    reducer: rootReducer.inject(api),
-    middleware: (getDefault) => getDefault().concat(api.middleware),
-  });
-
 export async function renderPage(location: string): Promise<PrerenderedPage> {
   const cache = createCache({ key: EMOTION_KEY, nonce: NONCE_PLACEHOLDER });
   // Compatibility mode: Emotion keeps the CSS in the cache instead of writing <style> next to each element,
@@ -41,7 +32,7 @@ export async function renderPage(location: string): Promise<PrerenderedPage> {
   cache.compat = true;
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
   const { prelude } = await prerenderToNodeStream(
-    <AppFrame store={makeStore()} cache={cache}>
+    <AppFrame store={makeStore({ runSagas: false })} cache={cache}>
       <StaticRouter location={location}>
         <ErrorBoundary standalone onGoHome={() => undefined}>
           <AppRoutes />
