@@ -88,15 +88,11 @@ export function lazySaga(load: () => Promise<Saga>): Saga {
   };
 }
 
-/**
- * The sagas that live for one signed-in user (userSagas.ts), in a chunk of their own: the sign-in page never
- * needs them.
- */
+/** The code of the sagas that live for one signed-in user (userSagas.ts): a chunk the sign-in page never needs. */
+export const loadUserSagas = () => import(/* webpackChunkName: "user-sagas" */ './userSagas');
+
 const LAZY_USER_SAGAS: readonly NamedSaga[] = [
-  [
-    'user',
-    lazySaga(() => import(/* webpackChunkName: "user-sagas" */ './userSagas').then(({ USER_SAGAS }) => allOf(USER_SAGAS))),
-  ],
+  ['user', lazySaga(() => loadUserSagas().then(({ USER_SAGAS }) => allOf(USER_SAGAS)))],
 ];
 
 /** Every long-running saga of the app, each kept alive on its own; tests may run other user sagas. */
