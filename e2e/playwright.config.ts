@@ -42,7 +42,9 @@ export default defineConfig({
       },
     },
     {
+      // At 390 px, one user's path per screen: the tests with @phone in their title (docs/decisions.md "Testing").
       name: 'mobile',
+      grep: /@phone/,
       use: {
         browserName: 'chromium',
         viewport: { width: 390, height: 844 },

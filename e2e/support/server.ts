@@ -4,7 +4,7 @@
  * own process group so stopping it also ends tsx's child process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, sleep } from '../../scripts/support/net';
@@ -12,6 +12,8 @@ import { freePort, sleep } from '../../scripts/support/net';
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 /** Every test server's ADMIN_EMAILS. */
 export const E2E_ADMIN_EMAIL = 'e2e-admin@example.com';
+/** Where global setup leaves the migrated, empty data directory a fresh test server starts from. */
+export const DB_TEMPLATE_ENV = 'E2E_DB_TEMPLATE';
 export const DIST_DIR = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(REPO_ROOT, 'dist');
 
 export interface StartServerOptions {
@@ -142,6 +144,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const port = opts.port ?? (await freePort());
   const ownDataDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'courtside-e2e-'));
+  // The database a first start would make, copied (what the server does on an empty directory is its own tests').
+  const template = process.env[DB_TEMPLATE_ENV];
+  if (ownDataDir && template) cpSync(path.join(template, 'db'), path.join(dataDir, 'db'), { recursive: true });
   const baseURL = `http://127.0.0.1:${port}`;
   const timeoutMs = opts.startTimeoutMs ?? 60_000;
   let log = '';

@@ -5,7 +5,7 @@ import { breakShareScreenChunk, FALLBACK_TITLE } from '../support/errors';
 import { openAccountMenu, openMainMenu } from '../support/shell';
 
 test.describe('Accessibility (axe: no serious or critical violations)', () => {
-  test('login screen', async ({ page }) => {
+  test('login screen @phone', async ({ page }) => {
     await page.goto('/login');
     // The prerendered page goes live once hydrated (docs/performance.md): checked when Sign in has its own colours,
     // not while they still fade in from the disabled ones.
@@ -28,7 +28,7 @@ test.describe('Accessibility (axe: no serious or critical violations)', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('landing page, signed in (also with the menu and account menu open)', async ({ page, isMobile }) => {
+  test('landing page, signed in (also with the menu and account menu open) @phone', async ({ page, isMobile }) => {
     await signInAs(page, { email: uniqueEmail('axe'), admin: true });
     await expect(page.getByRole('img', { name: /stadium/i })).toBeVisible();
     await expectNoSeriousA11yViolations(page);

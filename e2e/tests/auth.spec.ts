@@ -27,7 +27,7 @@ test.describe('Sign-in and the route guard', () => {
     await expect(page).toHaveTitle(/Courtside/);
   });
 
-  test('sign in, stay signed in over a reload, log out; no token ever reaches the console', async ({ page }) => {
+  test('sign in, stay signed in over a reload, log out; no token ever reaches the console @phone', async ({ page }) => {
     const consoleLines: string[] = [];
     page.on('console', (msg) => consoleLines.push(`[${msg.type()}] ${msg.text()}`));
     page.on('pageerror', (err) => consoleLines.push(`[pageerror] ${err.message}\n${err.stack ?? ''}`));

@@ -82,7 +82,7 @@ async function lefts(items: Locator, n: number): Promise<number[]> {
 }
 
 test.describe('Clips', () => {
-  test('three clips at an event: My Clips counts them, the event page shows and plays them; 13 need Load More', async ({
+  test('three clips at an event: My Clips counts them, the event page shows and plays them; 13 need Load More @phone', async ({
     page,
     baseURL,
     request,
@@ -176,7 +176,11 @@ test.describe('Clips', () => {
     await expect(row).toContainText('13 clips');
   });
 
-  test('clips without an event: the Unassociated Clips entry and its two-column page', async ({ page, request, isMobile }) => {
+  test('clips without an event: the Unassociated Clips entry and its two-column page @phone', async ({
+    page,
+    request,
+    isMobile,
+  }) => {
     await signInAs(page, { email: uniqueEmail('loose-clips') });
     const token = await storedToken(page);
     for (const minute of range(1, 3)) await uploadClipViaApi(request, token, video, { recordedAt: recordedAt(minute) });

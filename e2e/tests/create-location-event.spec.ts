@@ -14,7 +14,7 @@ async function bearerOf(page: Page): Promise<string> {
 }
 
 test.describe('Admin creates a location and an event there', () => {
-  test('Add Location from the menu: search, preview, save; then Add Event at that venue tonight', async ({
+  test('Add Location from the menu: search, preview, save; then Add Event at that venue tonight @phone', async ({
     page,
     isMobile,
   }, testInfo) => {

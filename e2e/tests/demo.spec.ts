@@ -27,9 +27,6 @@ const test = base.extend<{ demoServer: RunningServer }>({
   },
 });
 
-// One pass is enough: the screens' own specs cover both viewports; this one checks the demo's data.
-test.skip(({ isMobile }) => isMobile, 'The demo data is the same on every viewport.');
-
 test('Continue as the demo coach shows the demo: a LIVE event, events with clips, a clip that plays', async ({ page }) => {
   // Seeding makes 40 real clips with ffmpeg in the background; on a busy CI machine that takes a while.
   test.setTimeout(180_000);

@@ -108,7 +108,7 @@ const leaving = (page: Page, origin: string) =>
   page.waitForRequest((req) => req.isNavigationRequest() && req.url().startsWith(`${origin}/highlights/view`));
 
 test.describe('Highlight editor', () => {
-  test('token stripped, no referrer; clips in order with the moment; reload; reorder, trim, name, Render returns completed', async ({
+  test('token stripped, no referrer; clips in order with the moment; reload; reorder, trim, name, Render returns completed @phone', async ({
     page,
     baseURL,
     request,

@@ -77,7 +77,7 @@ test('a screen whose code fails to load shows the fallback, reports it without a
 // keeps the rejected lazy() promise of the route, so the chunk is never requested again and the
 // fallback stays (src/app/router.tsx + src/features/errors/RouteErrorFallback.tsx). docs/product/part-1.md §2:
 // (fixed; kept as a regression test)
-test('Try Again shows the page once its code can load', async ({ page, isMobile }) => {
+test('Try Again shows the page once its code can load @phone', async ({ page, isMobile }) => {
   await signInAs(page, { email: uniqueEmail('retry') });
   const restore = await breakShareScreenChunk(page);
   await goViaMenu(page, isMobile, 'Share Highlights', '/highlights/share');

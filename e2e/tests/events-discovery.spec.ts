@@ -62,7 +62,11 @@ async function expectHeading(page: Page, name: string) {
 }
 
 test.describe('Current & Upcoming Events', () => {
-  test('live events first with the LIVE badge, then the next 7 days; not later, not past', async ({ page, baseURL, request }) => {
+  test('live events first with the LIVE badge, then the next 7 days; not later, not past @phone', async ({
+    page,
+    baseURL,
+    request,
+  }) => {
     const token = await adminToken(baseURL!, uniqueEmail('discovery-admin'));
     const venue = await createVenueViaApi(request, token, {
       name: unique('Ely Sports Park'),
@@ -104,7 +108,7 @@ test.describe('Current & Upcoming Events', () => {
 });
 
 test.describe('Nearby Events', () => {
-  test('with the location granted: events within 25 miles from today on, with distances', async ({
+  test('with the location granted: events within 25 miles from today on, with distances @phone', async ({
     page,
     context,
     baseURL,
@@ -190,7 +194,7 @@ test.describe('Nearby Events', () => {
 });
 
 test.describe('Nearby Locations (ADMIN menu)', () => {
-  test('with the location granted: venues within 25 miles with name, address and distance', async ({
+  test('with the location granted: venues within 25 miles with name, address and distance @phone', async ({
     page,
     context,
     request,

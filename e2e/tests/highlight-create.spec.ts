@@ -35,7 +35,7 @@ test.afterAll(() => {
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-test('tag a moment, upload a clip at it, select it under Tag 1, Edit Highlight → the editor', async ({
+test('tag a moment, upload a clip at it, select it under Tag 1, Edit Highlight → the editor @phone', async ({
   page,
   baseURL,
   request,

@@ -39,7 +39,7 @@ async function expectAccessible(page: Page) {
   await expectNoSeriousA11yViolations(page);
 }
 
-test('tag, clip, select under Tag 1, edit, render, watch, seek, download, deep link', async ({
+test('tag, clip, select under Tag 1, edit, render, watch, seek, download, deep link @phone', async ({
   page,
   baseURL,
   request,

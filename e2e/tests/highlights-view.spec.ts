@@ -194,7 +194,7 @@ test.describe('Highlights list and viewer', () => {
     await tab.close();
   });
 
-  test('an unknown highlight, a cancelled edit, and the empty list', async ({ page }) => {
+  test('an unknown highlight, a cancelled edit, and the empty list @phone', async ({ page }) => {
     await signInAs(page, { email: uniqueEmail('hl-empty') });
 
     // Back from the editor after Cancel: a note, the parameters gone; nothing yet: the empty state.

@@ -60,7 +60,7 @@ async function expectLoginWith(page: Page, text: string): Promise<void> {
 const sessionWarning = (page: Page) => page.getByRole('alert').filter({ hasText: /Session expire/ });
 
 test.describe('Session timers', () => {
-  test('the token is refreshed once, 5 minutes before expiry, without the user noticing', async ({ page, isMobile }) => {
+  test('the token is refreshed once, 5 minutes before expiry, without the user noticing @phone', async ({ page, isMobile }) => {
     await page.clock.install({ time: Date.now() });
     const refreshes = collectRequests(page, isRefresh);
     await signIn(page, { email: uniqueEmail('refresh') });
@@ -109,7 +109,7 @@ test.describe('Session timers', () => {
     expect(await readStoredAuth(page)).toBeNull();
   });
 
-  test('the warning counts down from 5 minutes, turns critical under 2, and "Stay signed in" keeps the session', async ({
+  test('the warning counts down from 5 minutes, turns critical under 2, and "Stay signed in" keeps the session @phone', async ({
     page,
   }) => {
     await page.clock.install({ time: Date.now() });

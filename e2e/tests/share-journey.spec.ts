@@ -48,7 +48,7 @@ async function expectAccessible(page: Page) {
 const meta = (page: Page, key: string) =>
   page.locator(`meta[property="${key}"], meta[name="${key}"]`).first().getAttribute('content');
 
-test('Make my highlight, render, share, watch without an account, revoke', async ({
+test('Make my highlight, render, share, watch without an account, revoke @phone', async ({
   page,
   browser,
   baseURL,

@@ -7,7 +7,10 @@ const GROUPS_FOR_EVERYONE = ['Events', 'Clips', 'Tags', 'Highlights'];
 const ADMIN_USER_ENTRIES = ['Upgrade to Pro', 'Account', 'Billing', 'Notifications'];
 
 test.describe('Navigation menu by role', () => {
-  test('a non-admin sees Events, Clips, Tags and Highlights, but no Locations and no Add Event', async ({ page, isMobile }) => {
+  test('a non-admin sees Events, Clips, Tags and Highlights, but no Locations and no Add Event @phone', async ({
+    page,
+    isMobile,
+  }) => {
     await signInAs(page, { email: uniqueEmail('member') });
     const nav = await openMainMenu(page, isMobile);
     for (const group of GROUPS_FOR_EVERYONE) await expect(nav.getByRole('list', { name: group })).toBeVisible();
@@ -61,8 +64,6 @@ test.describe('Navigation menu by role', () => {
 });
 
 test.describe('Desktop sidebar', () => {
-  test.skip(({ isMobile }) => isMobile, 'The collapsible sidebar and its cookie exist on desktop only (mobile has a panel).');
-
   async function navWidth(page: Page): Promise<number> {
     const box = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
     return Math.round(box?.width ?? -1);
@@ -144,8 +145,6 @@ const MENU_ENTRIES: Array<[group: string, label: string, path: string, title: st
 ];
 
 test.describe('Menu and routes agree', () => {
-  test.skip(({ isMobile }) => isMobile, 'One pass over the menu is enough; the mobile panel lists the same entries.');
-
   test('every menu entry opens its page, named in the breadcrumbs under its group', async ({ page }) => {
     // Every entry's screen loads its code for the first time: on a busy machine that alone can take most of the
     // test's time.
@@ -171,7 +170,7 @@ test.describe('Menu and routes agree', () => {
   });
 });
 
-test.describe('Mobile shell', () => {
+test.describe('Mobile shell @phone', () => {
   test.skip(({ isMobile }) => !isMobile, 'The bottom bar and the slide-out panel exist under 768 px only.');
 
   test('the bottom bar has Upload, Events, Tags and More; More opens the panel, and an item navigates and closes it', async ({
@@ -218,7 +217,7 @@ test.describe('Mobile shell', () => {
 });
 
 test.describe('Routes', () => {
-  test('an unknown path shows a not-found page with a link home', async ({ page }) => {
+  test('an unknown path shows a not-found page with a link home @phone', async ({ page }) => {
     await signInAs(page, { email: uniqueEmail('lost'), path: '/no/such/page' });
     await expect(page.getByRole('heading', { level: 1, name: /not found/i })).toBeVisible();
     const home = page.getByRole('main').getByRole('link', { name: /home/i });
@@ -234,7 +233,7 @@ test.describe('Routes', () => {
     await page.waitForURL((url) => url.pathname === '/clips/upload');
   });
 
-  test('Share Highlights opens from the menu and says what to do first', async ({ page, isMobile }) => {
+  test('Share Highlights opens from the menu and says what to do first @phone', async ({ page, isMobile }) => {
     await signInAs(page, { email: uniqueEmail('sharer') });
     const nav = await openMainMenu(page, isMobile);
     await nav.getByRole('link', { name: 'Share Highlights' }).click();

@@ -108,7 +108,14 @@ async function tagsOf(request: APIRequestContext, token: string): Promise<Listed
 }
 
 test.describe('Tag Moments', () => {
-  test('finds the live event by text and nearby, tags twice, both sent once', async ({ page, context, baseURL, request }) => {
+  test('finds the live event by text and nearby, tags twice, both sent once @phone', async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }) => {
+    // Two searches, two taps and the sends' confirmations: past the default limit on a busy 2-core machine.
+    test.setTimeout(90_000);
     const admin = await adminToken(baseURL!, uniqueEmail('tags-admin'));
     const { event, venueAt } = await liveEventNear(request, admin, DELTA_UT, 1.5, 'Delta');
     await allowLocation(context, DELTA_UT);

@@ -62,7 +62,7 @@ function scrollToShare(page: Page, share: number) {
 }
 
 test.describe('Tags', () => {
-  test('35 tags: All My Tags pages 20, scroll, Load More; Event tags shows the moment in its clip; My Tagged Events counts', async ({
+  test('35 tags: All My Tags pages 20, scroll, Load More; Event tags shows the moment in its clip; My Tagged Events counts @phone', async ({
     page,
     baseURL,
     request,
@@ -162,7 +162,7 @@ test.describe('Tags', () => {
     await expect(page.getByRole('region')).toHaveCount(TAG_COUNT);
   });
 
-  test('a new user: every tag screen says there is nothing yet and what to do', async ({ page }) => {
+  test('a new user: every tag screen says there is nothing yet and what to do @phone', async ({ page }) => {
     await signInAs(page, { email: uniqueEmail('no-tags'), path: '/tags/all' });
     await expect(page.getByText(/No tags yet/)).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: 'Tag Moments' })).toHaveAttribute('href', '/tags/add');

@@ -90,7 +90,7 @@ async function openUpload(page: Page, isMobile: boolean): Promise<void> {
 }
 
 test.describe('Upload Clips', () => {
-  test('search and pick an event, pick three videos, upload them all', async ({ page, browser, baseURL, isMobile }) => {
+  test('search and pick an event, pick three videos, upload them all @phone', async ({ page, browser, baseURL, isMobile }) => {
     test.setTimeout(90_000);
     const eventName = `Upload Cup ${Date.now().toString(36)}`;
     await createEvent(browser, baseURL!, eventName);

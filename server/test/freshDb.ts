@@ -35,8 +35,8 @@ const exists = (p: string) =>
 
 let template: Promise<string> | null = null;
 
-/** The migrated, empty database directory every fresh test data directory starts from. */
-function templateDb(): Promise<string> {
+/** The migrated, empty data directory (its `db` folder) every fresh test data directory starts from. */
+export function templateDb(): Promise<string> {
   template ??= (async () => {
     const final = path.join(os.tmpdir(), `courtside-test-db-${await templateKey()}`);
     if (await exists(final)) return final;
