@@ -1,48 +1,31 @@
 /**
  * Many tags for one user, for Highlight creation's tag paging (its screen shows the caller's own tags only, so they
  * cannot be spread over several users). POST /api/v1/tags takes 120 a minute per user (server/routes/tags.ts
- * TAGS_PER_MINUTE); past that it answers 429 with Retry-After, and the refused tags are sent again after it, as the
- * app's own outbox does. More than 120 tags therefore take about a minute more per 120.
+ * TAGS_PER_MINUTE), so 240 through it cost a minute of waiting: the rows are written straight into the test server's
+ * own database between a halt and a restart instead, as highlightSeeding.ts writes highlights. Sending tags is
+ * the subject of the tag specs, not of paging.
  */
-import { expect, type APIRequestContext } from '@playwright/test';
-import { sleep } from '../../scripts/support/net';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { REPO_ROOT, type RunningServer } from './server';
 
-const headers = (token: string) => ({ Authorization: `Bearer ${token}`, 'X-Frontend-Client': 'true' });
+export interface SeededTags {
+  userId: string;
+  eventId: string;
+  /** One tag per instant (ISO), of the default type. */
+  timestamps: readonly string[];
+}
 
-/** Sends one tag per timestamp (ISO) at the event, `parallel` at a time, waiting out the per-minute limit. */
-export async function createManyTagsViaApi(
-  request: APIRequestContext,
-  token: string,
-  eventId: string,
-  timestamps: readonly string[],
-  parallel = 10,
-): Promise<void> {
-  let waiting = [...timestamps];
-  while (waiting.length > 0) {
-    const refused: string[] = [];
-    let retryAfterSeconds = 0;
-    for (let i = 0; i < waiting.length; i += parallel) {
-      await Promise.all(
-        waiting.slice(i, i + parallel).map(async (timestamp) => {
-          const res = await request.post('/api/v1/tags', {
-            headers: headers(token),
-            data: { timestamp, eventId, metadata: {} },
-          });
-          if (res.status() === 429) {
-            refused.push(timestamp);
-            retryAfterSeconds = Math.max(retryAfterSeconds, Number(res.headers()['retry-after'] ?? '5'));
-            return;
-          }
-          expect(res.status(), `POST /api/v1/tags at ${timestamp} → ${await res.text()}`).toBe(201);
-        }),
-      );
-      if (refused.length > 0) {
-        // The rest would be refused too: wait, then send them with the refused ones.
-        refused.push(...waiting.slice(i + parallel));
-        break;
-      }
-    }
-    waiting = refused;
-    if (waiting.length > 0) await sleep(retryAfterSeconds * 1000);
+/** Writes the tags while the server is halted; it is running again when this returns. Tokens outlive the restart. */
+export async function seedTags(server: RunningServer, seed: SeededTags): Promise<void> {
+  await server.halt();
+  try {
+    execFileSync(
+      path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
+      ['e2e/support/highlightTagsMain.ts', JSON.stringify({ ...seed, dataDir: server.dataDir })],
+      { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+  } finally {
+    await server.restart();
   }
 }

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { signInAs, signInOverHttp } from '../support/auth';
 import { createEventViaApi } from '../support/clips';
 import { HOUR } from '../support/events';
-import { expect, testWithOwnServer as test, uniqueEmail } from '../support/fixtures';
+import { expect, test, uniqueEmail } from '../support/fixtures';
 import { seedRenderedHighlights } from '../support/highlightSeeding';
 
 const TOTAL = 105;
@@ -18,7 +18,7 @@ const TITLE = 'Seeded highlight';
 const DOWNLOAD_FAILED = 'Failed to download video. Please try again.';
 
 /** A user with `count` ready highlights at one event; 'Seeded highlight 1' is the newest. */
-async function userWithHighlights(page: Page, ownServer: Parameters<typeof seedRenderedHighlights>[0], count: number) {
+async function userWithHighlights(page: Page, server: Parameters<typeof seedRenderedHighlights>[0], count: number) {
   const email = uniqueEmail('many.highlights');
   // An admin, so the same user can make the event.
   const { token, user } = await signInOverHttp(page.request, email, { admin: true });
@@ -29,7 +29,7 @@ async function userWithHighlights(page: Page, ownServer: Parameters<typeof seedR
     startTime: new Date(start).toISOString(),
     endTime: new Date(start + 2 * HOUR).toISOString(),
   });
-  await seedRenderedHighlights(ownServer, {
+  await seedRenderedHighlights(server, {
     userId: user.id,
     eventId: event.id,
     count,
@@ -45,10 +45,10 @@ const titles = (from: number, to: number) => Array.from({ length: to - from + 1 
 
 test('past one page: newest first, Load More Highlights reaches the oldest, the count is all of them', async ({
   page,
-  ownServer,
+  server,
 }) => {
   test.setTimeout(180_000);
-  const email = await userWithHighlights(page, ownServer, TOTAL);
+  const email = await userWithHighlights(page, server, TOTAL);
   const asked: number[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -79,10 +79,10 @@ test('past one page: newest first, Load More Highlights reaches the oldest, the 
 
 test("a download whose signed URL is refused or unreachable: 'Failed to download video. Please try again.'", async ({
   page,
-  ownServer,
+  server,
 }) => {
   test.setTimeout(180_000);
-  const email = await userWithHighlights(page, ownServer, 1);
+  const email = await userWithHighlights(page, server, 1);
   await signInAs(page, { email, path: '/highlights/view' });
   await rows(page).first().getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: `${TITLE} 1` })).toBeVisible();
