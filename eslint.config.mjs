@@ -6,7 +6,8 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
 // Feature boundaries (docs/architecture.md "Allowed imports"): shared layers import no feature; the API
-// layer imports no feature; a feature reaches another only through that feature's public.ts.
+// layer imports no feature; a feature reaches another only through that feature's public.ts. The domain layer
+// (the API's objects) sits under them all: it imports nothing of the app but lib/, so the server may import it too.
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
@@ -17,6 +18,12 @@ const boundaryZones = [
     message: 'components/ and lib/ are shared layers: they import no feature, app or api code.',
   },
   { target: './src/api', from: './src/features', message: 'api/ imports no feature: features inject their endpoints.' },
+  {
+    target: './src/domain',
+    from: ['./src/features', './src/app', './src/api', './src/components', './src/prerender', './src/editor', './src/watch'],
+    message: 'domain/ holds the API objects: it imports only valibot and lib/ (no React, Redux or app code).',
+  },
+  { target: './src/lib', from: './src/domain', message: 'lib/ is below domain/: it imports no domain object.' },
   // The highlight editor (src/editor, docs/editor.md) is its own bundle standing in for an external product: it
   // shares no app code but the product's name, and the app imports none of it.
   {
@@ -27,11 +34,11 @@ const boundaryZones = [
   },
   {
     target: './src/editor',
-    from: ['./src/features', './src/api', './src/components'],
-    message: 'The editor is its own bundle: it imports no feature, api or components code (docs/editor.md).',
+    from: ['./src/features', './src/api', './src/components', './src/domain'],
+    message: 'The editor is its own bundle: it imports no feature, api, components or domain code (docs/editor.md).',
   },
   {
-    target: ['./src/features', './src/app', './src/api', './src/components', './src/lib'],
+    target: ['./src/features', './src/app', './src/api', './src/components', './src/lib', './src/domain'],
     from: './src/editor',
     message: 'The editor is its own bundle (docs/editor.md): the app imports nothing from it.',
   },
@@ -45,11 +52,11 @@ const boundaryZones = [
   },
   {
     target: './src/watch',
-    from: ['./src/features', './src/api', './src/editor'],
-    message: 'The watch page is its own bundle: it imports no feature, api or editor code (docs/watch-page.md).',
+    from: ['./src/features', './src/api', './src/editor', './src/domain'],
+    message: 'The watch page is its own bundle: it imports no feature, api, editor or domain code (docs/watch-page.md).',
   },
   {
-    target: ['./src/features', './src/app', './src/api', './src/components', './src/lib', './src/editor'],
+    target: ['./src/features', './src/app', './src/api', './src/components', './src/lib', './src/editor', './src/domain'],
     from: './src/watch',
     message: 'The watch page is its own bundle (docs/watch-page.md): nothing imports from it.',
   },

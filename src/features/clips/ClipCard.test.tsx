@@ -5,7 +5,7 @@ import { theme } from '../../app/theme';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { ClipCard } from './ClipCard';
 import { ClipGrid } from './ClipGrid';
-import { toClip, type Clip } from './clipSchemas';
+import { toClip, type Clip } from '../../domain/clip';
 import { rawClip } from './clipTestData';
 
 const clips: Clip[] = [rawClip(1), rawClip(2), rawClip(3, { videoUrl: null, thumbnailUrl: null, device: null })].map((raw) =>

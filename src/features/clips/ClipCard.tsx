@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import { memo, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { MediaCard } from '../../components/MediaCard';
 import { formatClipTime } from './clipDisplay';
-import type { Clip } from './clipSchemas';
+import type { Clip } from '../../domain/clip';
 
 export interface ClipCardProps {
   clip: Clip;

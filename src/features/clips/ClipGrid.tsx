@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useCallback, useState } from 'react';
 import { mediaGridSx, type MediaGridColumns } from '../../components/mediaLayout';
 import { ClipCard } from './ClipCard';
-import type { Clip } from './clipSchemas';
+import type { Clip } from '../../domain/clip';
 
 export interface ClipGridProps {
   clips: readonly Clip[];

@@ -6,8 +6,9 @@ const EVENT: ClipEvent = {
   name: 'City Cup Final',
   sport: 'Soccer',
   startTime: '2026-07-04T23:00:00.000Z',
+  endTime: null,
   timezone: 'America/New_York',
-  location: { name: 'Fenway Park', city: 'Boston', state: 'MA' },
+  location: { name: 'Fenway Park', city: 'Boston', state: 'MA', latitude: null, longitude: null },
   clipCount: 3,
 };
 

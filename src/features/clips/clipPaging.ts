@@ -1,4 +1,5 @@
-import type { Clip, ClipEvent, Pagination } from './clipSchemas';
+import type { Clip } from '../../domain/clip';
+import type { ClipEvent, Pagination } from './clipSchemas';
 
 /** docs/product/part-2.md §9: 12 clips a page on the event and unassociated screens. */
 export const CLIP_PAGE_SIZE = 12;

@@ -1,13 +1,8 @@
 import type * as v from 'valibot';
 import { api } from '../../api/apiSlice';
 import { numberedPages } from '../../api/pagination';
-import {
-  eventClipsResponseSchema,
-  myClipsResponseSchema,
-  toClip,
-  toClipEvent,
-  unassociatedClipsResponseSchema,
-} from './clipSchemas';
+import { toClip } from '../../domain/clip';
+import { eventClipsResponseSchema, myClipsResponseSchema, toClipEvent, unassociatedClipsResponseSchema } from './clipSchemas';
 import { CLIP_PAGE_SIZE, MY_CLIPS_PAGE_SIZE, type ClipPage, type EventClipsPage, type MyClipsPage } from './clipPaging';
 
 const clipTags = (loaded: { pages: ClipPage[] } | undefined) =>

@@ -3,7 +3,8 @@ import { usePagedList as useSharedPagedList, type InfiniteResult } from '../../a
 import type { PagedList as BasePagedList } from '../../components/PagedListView';
 import { clipsLoadError } from './clipListErrors';
 import type { ClipPage, EventClipsPage, MyClipsPage } from './clipPaging';
-import type { Clip, ClipEvent } from './clipSchemas';
+import type { Clip } from '../../domain/clip';
+import type { ClipEvent } from './clipSchemas';
 import { useGetEventClipsInfiniteQuery, useGetMyClipEventsInfiniteQuery, useGetUnassociatedClipsInfiniteQuery } from './clipsApi';
 
 /** A clip list as its screen shows it (src/components/PagedListView.tsx), and why it failed. */

@@ -4,8 +4,9 @@ import { api } from '../../api/apiSlice';
 import { envelope } from '../../api/envelope';
 import { numberedPages, paginationSchema, type Pagination } from '../../api/pagination';
 import { schemaFailure } from '../../api/schemaFailure';
+import { eventSchema } from '../../domain/event';
 import type { GeoPoint } from '../../lib/geo';
-import { listedEventSchema, nearestFirst, toListedEvent, withDistanceFrom, type ListedEvent } from './listedEvent';
+import { nearestFirst, toListedEvent, withDistanceFrom, type ListedEvent } from './listedEvent';
 
 /** GET /events?timeFilter= (docs/product/part-2.md §7); absent: all events, newest start first. */
 export type TimeFilter = 'recent' | 'current' | 'upcoming';
@@ -58,14 +59,14 @@ export interface RecentEventsPage {
 }
 
 /** GET /events: the events in `data` (the pagination beside it is not read). */
-export const eventListResponseSchema = envelope(v.array(listedEventSchema));
+export const eventListResponseSchema = envelope(v.array(eventSchema));
 /** GET /events/search: events with their distance in miles. */
-export const nearbySearchResponseSchema = envelope(v.array(listedEventSchema));
+export const nearbySearchResponseSchema = envelope(v.array(eventSchema));
 
 /** GET /events read page by page: the events in `data` and the `pagination` beside it. */
 export const eventPageResponseSchema = v.object({
   success: v.literal(true),
-  data: v.array(listedEventSchema),
+  data: v.array(eventSchema),
   pagination: paginationSchema,
 });
 

@@ -1,11 +1,12 @@
 import * as v from 'valibot';
+import { eventSchema } from '../../domain/event';
 import { currentAndUpcomingRows, nearbyRows } from './eventRows';
 import { DAY, eventAt, HOUR } from './eventListFixtures';
-import { listedEventSchema, toListedEvent } from './listedEvent';
+import { toListedEvent } from './listedEvent';
 
 const NOW = Date.UTC(2026, 4, 1, 18); // 1 PM in Chicago
 const at = (id: string, offset: number, over: Record<string, unknown> = {}) =>
-  toListedEvent(v.parse(listedEventSchema, eventAt(id, id, NOW, offset, over)));
+  toListedEvent(v.parse(eventSchema, eventAt(id, id, NOW, offset, over)));
 const ids = (rows: Array<{ event: { id: string } }>) => rows.map((r) => r.event.id);
 
 describe('currentAndUpcomingRows', () => {

@@ -1,8 +1,10 @@
 import { http, HttpResponse } from 'msw';
+import * as v from 'valibot';
 import { makeStore } from '../../app/store';
 import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { signedInState } from '../../test/renderWithProviders';
 import { makeToken } from '../../test/tokens';
+import { eventSchema } from '../../domain/event';
 import { eventSearchApi, searchParams, SEARCH_FAILED, toEventSummary, type EventSearchArgs } from './eventSearchApi';
 import { readCachedSearch, searchCacheKey, writeCachedSearch } from './eventSearchCache';
 import { apiEvent } from './eventListFixtures';
@@ -65,12 +67,14 @@ describe('searchParams', () => {
 });
 
 describe('toEventSummary', () => {
+  const read = (raw: unknown) => toEventSummary(v.parse(eventSchema, raw));
+
   it('reads coordinates from location.coordinates', () => {
-    expect(toEventSummary({ ...serverEvent, distance: null })).toEqual(summary);
+    expect(read({ ...serverEvent, distance: null })).toEqual(summary);
   });
 
   it('falls back to latitude/longitude and fills missing names with TBD', () => {
-    const event = toEventSummary({
+    const event = read({
       id: 'e-2',
       name: 'Pickup game',
       sport: 'Basketball',
@@ -86,16 +90,16 @@ describe('toEventSummary', () => {
 
   it("keeps the venue's time zone, from the event or else from its location", () => {
     const base = { ...serverEvent, distance: null };
-    expect(toEventSummary({ ...base, timezone: 'America/New_York' }).timezone).toBe('America/New_York');
+    expect(read({ ...base, timezone: 'America/New_York' }).timezone).toBe('America/New_York');
     const onLocation = { ...base, timezone: null, location: { ...base.location, timezone: 'Asia/Tokyo' } };
-    expect(toEventSummary(onLocation).timezone).toBe('Asia/Tokyo');
+    expect(read(onLocation).timezone).toBe('Asia/Tokyo');
   });
 
   it("uses the spec's default zone when there is none or it is not a real zone", () => {
     const base = { ...serverEvent, distance: null };
-    expect(toEventSummary({ ...base, timezone: null }).timezone).toBe('America/Chicago');
+    expect(read({ ...base, timezone: null }).timezone).toBe('America/Chicago');
     const bogus = { ...base, timezone: 'Mars/Base', location: { ...base.location, timezone: 'Nowhere/Land' } };
-    expect(toEventSummary(bogus).timezone).toBe('America/Chicago');
+    expect(read(bogus).timezone).toBe('America/Chicago');
   });
 });
 

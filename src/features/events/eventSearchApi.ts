@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { api } from '../../api/apiSlice';
 import { envelope } from '../../api/envelope';
 import type { AppServices } from '../../app/services';
-import { venueZone } from '../../lib/venueTime';
+import { eventSchema, toEvent, type EventWire } from '../../domain/event';
 import { readCachedSearch, searchCacheKey, writeCachedSearch } from './eventSearchCache';
 import type { EventSummary } from './eventTypes';
 import { readRecentEvents } from './recentEvents';
@@ -31,63 +31,12 @@ export interface EventSearchResult {
   source: 'server' | 'cache' | 'recent';
 }
 
-const optionalNumber = v.optional(v.nullable(v.number()), null);
-const optionalText = v.optional(v.nullable(v.string()), null);
-/** May be absent: the answer stays valid, and toEventSummary picks a zone. */
-const optionalZone = v.optional(v.nullable(v.string()));
-
-export const rawEventSchema = v.object({
-  id: v.pipe(v.union([v.string(), v.number()]), v.transform(String)),
-  name: v.string(),
-  sport: v.optional(v.nullable(v.string()), ''),
-  startTime: v.string(),
-  endTime: optionalText,
-  /** The venue's zone (the local API sends it on every event; other servers may put it on the location). */
-  timezone: optionalZone,
-  location: v.optional(
-    v.nullable(
-      v.object({
-        name: optionalText,
-        city: optionalText,
-        state: optionalText,
-        timezone: optionalZone,
-        coordinates: v.optional(v.nullable(v.object({ lat: optionalNumber, lng: optionalNumber })), null),
-        latitude: optionalNumber,
-        longitude: optionalNumber,
-      }),
-    ),
-    null,
-  ),
-  distance: optionalNumber,
-});
-
 /** GET events/text-search answer (the `{success, data}` envelope around a list of events). */
-export const textSearchResponseSchema = envelope(v.array(rawEventSchema));
+export const textSearchResponseSchema = envelope(v.array(eventSchema));
 
-type RawEvent = v.InferOutput<typeof rawEventSchema>;
-
-/**
- * docs/product/part-1.md §3 "Event search result": defaults for a missing location name, city and state; the
- * event's zone, else the location's, else the default zone (docs/product/part-1.md §3 "timezone (default America/Chicago)").
- */
-export function toEventSummary(raw: RawEvent): EventSummary {
-  const loc = raw.location;
-  return {
-    id: raw.id,
-    name: raw.name,
-    sport: raw.sport ?? '',
-    startTime: raw.startTime,
-    endTime: raw.endTime,
-    timezone: venueZone(raw.timezone, venueZone(loc?.timezone)),
-    location: {
-      name: loc?.name || 'Location TBD',
-      city: loc?.city || 'TBD',
-      state: loc?.state || 'TBD',
-      latitude: loc?.coordinates?.lat ?? loc?.latitude ?? null,
-      longitude: loc?.coordinates?.lng ?? loc?.longitude ?? null,
-    },
-    distance: raw.distance,
-  };
+/** The event as a search result; `distance` is the text search's, in kilometres. */
+export function toEventSummary(raw: EventWire): EventSummary {
+  return { ...toEvent(raw), distance: raw.distance };
 }
 
 /** The query string sent: `q`, `near=lat,lng` when given, `radius` as the mode says. */

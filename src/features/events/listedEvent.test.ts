@@ -1,8 +1,9 @@
-import { listedEventSchema, nearestFirst, toListedEvent, withDistanceFrom, type ListedEvent } from './listedEvent';
+import { nearestFirst, toListedEvent, withDistanceFrom, type ListedEvent } from './listedEvent';
 import * as v from 'valibot';
+import { eventSchema } from '../../domain/event';
 import { apiEvent } from './eventListFixtures';
 
-const parse = (raw: unknown) => toListedEvent(v.parse(listedEventSchema, raw));
+const parse = (raw: unknown) => toListedEvent(v.parse(eventSchema, raw));
 
 describe('toListedEvent', () => {
   it("reads the shared event shape, the user's counts, and the distance as miles", () => {
@@ -26,8 +27,8 @@ describe('toListedEvent', () => {
   });
 
   it('refuses a negative or fractional count', () => {
-    expect(v.safeParse(listedEventSchema, apiEvent({ clipCount: -1 })).success).toBe(false);
-    expect(v.safeParse(listedEventSchema, apiEvent({ tagCount: 1.5 })).success).toBe(false);
+    expect(v.safeParse(eventSchema, apiEvent({ clipCount: -1 })).success).toBe(false);
+    expect(v.safeParse(eventSchema, apiEvent({ tagCount: 1.5 })).success).toBe(false);
   });
 });
 

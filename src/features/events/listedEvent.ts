@@ -1,32 +1,22 @@
-import * as v from 'valibot';
+import { toEvent, type Event, type EventWire } from '../../domain/event';
 import { distanceMiles, type GeoPoint } from '../../lib/geo';
-import { rawEventSchema, toEventSummary } from './eventSearchApi';
-import type { EventSummary } from './eventTypes';
 
 /**
- * An event in the discovery lists of part 2 (docs/product/part-2.md §3 "Event"). `EventSummary.distance`
- * is kilometres (the upload picker's text search); these lists measure in miles, so the distance has its
- * own, unit-named field instead.
+ * An event in the discovery lists of part 2 (docs/product/part-2.md §3 "Event"). These lists measure in miles,
+ * unlike the text search's kilometres (`EventSummary.distance`), so the distance has its own, unit-named field;
+ * the caller's counts are always numbers there (0 when the answer leaves them out).
  */
-export interface ListedEvent extends Omit<EventSummary, 'distance'> {
+export type ListedEvent = Event & {
   /** Miles from the device, to 0.1 (docs/product/part-2.md §9); null when the list was not made near a point. */
   distanceMiles: number | null;
   /** The signed-in user's clips and tags at the event. */
   clipCount: number;
   tagCount: number;
-}
-
-const count = v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))), 0);
-
-/** An event as GET /events and /events/search send it: the shared event shape plus the user's counts. */
-export const listedEventSchema = v.object({ ...rawEventSchema.entries, clipCount: count, tagCount: count });
-
-export type RawListedEvent = v.InferOutput<typeof listedEventSchema>;
+};
 
 /** The API's event as the lists show it; `distance` is read as miles (the contract of /events/search). */
-export function toListedEvent(raw: RawListedEvent): ListedEvent {
-  const { distance: _km, ...summary } = toEventSummary(raw);
-  return { ...summary, distanceMiles: raw.distance, clipCount: raw.clipCount ?? 0, tagCount: raw.tagCount ?? 0 };
+export function toListedEvent(raw: EventWire): ListedEvent {
+  return { ...toEvent(raw), distanceMiles: raw.distance, clipCount: raw.clipCount ?? 0, tagCount: raw.tagCount ?? 0 };
 }
 
 /** The venue as a point, when the event has coordinates. */

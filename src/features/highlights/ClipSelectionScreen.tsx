@@ -11,7 +11,7 @@ import { mediaGridSx } from '../../components/mediaLayout';
 import { PageHeader } from '../../components/PageHeader';
 import { PagedListView } from '../../components/PagedListView';
 import { deviceZoneName } from '../../lib/deviceZone';
-import type { Clip } from '../clips/public';
+import type { Clip } from '../../domain/clip';
 import { selectSignedInUserId } from '../session/public';
 import { START_EDITOR_FAILED } from './editorSessionErrors';
 import { useGetHighlightEventQuery, useGetSelectionClipsInfiniteQuery } from './highlightCreationApi';

@@ -14,7 +14,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatVenueDateTime } from '../../lib/venueTime';
 import type { ClipEvent } from '../clips/public';
 import { formatEventPlace, formatEventStart } from '../events/public';
-import type { Tag } from '../tags/public';
+import type { Tag } from '../../domain/tag';
 import { CREATE_HIGHLIGHT_FAILED } from './editorSessionErrors';
 import { HighlightClipCard } from './HighlightClipCard';
 import { EVENT_NOT_FOUND_TEXT, LOAD_MORE_TAGS_FAILED, LOADING_EVENT_DATA, LOADING_MORE_TAGS } from './highlightCreationErrors';

@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { THUMBNAIL_ASPECT_RATIO } from '../../components/mediaLayout';
 import { formatDuration } from '../../lib/duration';
-import { formatClipTime, type Clip } from '../clips/public';
+import type { Clip } from '../../domain/clip';
+import { formatClipTime } from '../clips/public';
 
 export const CLICK_TO_PREVIEW = 'Click a clip to preview';
 export const VIDEO_NOT_AVAILABLE = 'Video not available';

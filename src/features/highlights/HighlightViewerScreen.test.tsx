@@ -9,7 +9,8 @@ import { API, apiServer, setupApiServer } from '../../test/apiServer';
 import { renderRouter, signedInState } from '../../test/renderWithProviders';
 import { makeToken } from '../../test/tokens';
 import { HIGHLIGHT_ID, PROCESSING_ID, rawHighlight, rawProcessingHighlight } from './highlightListTestData';
-import { highlightResponseSchema, toHighlight } from './highlightSchemas';
+import { toHighlight } from '../../domain/highlight';
+import { highlightResponseSchema } from './highlightSchemas';
 import { highlightViewerStateOf } from './highlightViewerState';
 import HighlightViewerScreen from './HighlightViewerScreen';
 

@@ -25,7 +25,7 @@ import {
   VIDEO_UNAVAILABLE,
 } from './highlightDisplay';
 import { useHighlightDownload } from './highlightDownloadHook';
-import type { Highlight } from './highlightSchemas';
+import type { Highlight } from '../../domain/highlight';
 import { useHighlightViewer } from './highlightViewerHooks';
 
 const BACK = { to: HIGHLIGHTS_PATH, label: 'Back to My Highlights' };

@@ -1,8 +1,12 @@
 import * as v from 'valibot';
 import { api } from '../../api/apiSlice';
 import { envelope } from '../../api/envelope';
-import { rawClipSchema, rawEventSchema, toClip, toClipEvent, type Clip, type ClipEvent } from '../clips/public';
-import { eventTagsResponseSchema, toTag, type Tag } from '../tags/public';
+import { paginationSchema } from '../../api/pagination';
+import { clipSchema, toClip, type Clip } from '../../domain/clip';
+import { eventSchema } from '../../domain/event';
+import { toClipEvent, type ClipEvent } from '../clips/public';
+import { toTag, type Tag } from '../../domain/tag';
+import { eventTagsResponseSchema } from '../tags/public';
 
 /**
  * The calls of the highlight screens (docs/product/part-2.md §7): the event, its tags with their clips, and its clips
@@ -21,16 +25,9 @@ export const TAG_CLIPS_LIMIT = 300;
 /** GET /events/{id}/clips answers 12 a page; a full page means there may be more (§7). */
 export const SELECTION_PAGE_SIZE = 12;
 
-const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-const paginationSchema = v.object({
-  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  hasMore: v.boolean(),
-  total: v.optional(v.nullable(count), null),
-});
-
-const eventResponseSchema = envelope(rawEventSchema);
-const clipsResponseSchema = envelope(v.object({ clips: v.array(rawClipSchema), pagination: paginationSchema }));
-const selectionClipsResponseSchema = envelope(v.object({ clips: v.array(rawClipSchema) }));
+const eventResponseSchema = envelope(eventSchema);
+const clipsResponseSchema = envelope(v.object({ clips: v.array(clipSchema), pagination: paginationSchema }));
+const selectionClipsResponseSchema = envelope(v.object({ clips: v.array(clipSchema) }));
 
 export interface HighlightClipsPage {
   clips: Clip[];

@@ -6,7 +6,7 @@ import {
   tagsWarning,
 } from './highlightCreationErrors';
 import { nextTagsPageParam, TAG_PAGE_SIZE, TAGS_LIMIT, type HighlightTagsPage } from './highlightCreationApi';
-import type { Tag } from '../tags/public';
+import type { Tag } from '../../domain/tag';
 
 describe('a failed tags call on Highlight creation (§6, §7, §8)', () => {
   it("is said with §8's texts: a malformed answer, or any other failure", () => {

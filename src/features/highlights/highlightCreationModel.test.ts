@@ -1,5 +1,5 @@
-import type { Clip } from '../clips/public';
-import type { Tag, TagClip } from '../tags/public';
+import type { Clip } from '../../domain/clip';
+import type { Tag, TagClip } from '../../domain/tag';
 import {
   additionalClips,
   additionalClipsText,
@@ -46,9 +46,9 @@ const tag = (id: string, timestamp: string, clips: TagClip[] = []): Tag => ({
     name: 'E',
     sport: '',
     startTime: timestamp,
+    endTime: null,
     timezone: null,
-    location: { name: '', city: '', state: '' },
-    clipCount: null,
+    location: { name: '', city: '', state: '', latitude: null, longitude: null },
   },
   type: 'moment',
   description: null,

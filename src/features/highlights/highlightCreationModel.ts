@@ -1,6 +1,6 @@
 import { MATCH_WINDOW_SECONDS } from '../../app/product';
-import type { Clip } from '../clips/public';
-import type { Tag } from '../tags/public';
+import type { Clip } from '../../domain/clip';
+import type { Tag } from '../../domain/tag';
 
 /**
  * What Highlight creation shows (docs/product/part-2.md §2 "Highlight creation", §9), as plain data: the tag sections

@@ -3,7 +3,7 @@ import { SERVER_UNREACHABLE } from '../../api/listLoadErrors';
 import type { ListErrorProps } from '../../components/ListError';
 import { formatDuration } from '../../lib/duration';
 import { formatClipTime } from '../clips/public';
-import type { Highlight } from './highlightSchemas';
+import type { Highlight } from '../../domain/highlight';
 
 /** docs/product/part-2.md §9: "Highlight duration estimate is 10 seconds per clip". */
 export const SECONDS_PER_CLIP_ESTIMATE = 10;

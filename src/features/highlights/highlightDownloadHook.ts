@@ -9,7 +9,7 @@ import {
   type DownloadService,
 } from './highlightDownload';
 import { useLazyGetHighlightDownloadUrlQuery } from './highlightsApi';
-import type { Highlight } from './highlightSchemas';
+import type { Highlight } from '../../domain/highlight';
 
 export interface HighlightDownload {
   download: () => Promise<void>;

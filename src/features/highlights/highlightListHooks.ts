@@ -6,7 +6,7 @@ import type { PagedList } from '../../components/PagedListView';
 import { editingReturnMessage, parseEditingReturn, searchWithoutEditingParams, type EditingReturn } from './editingReturn';
 import { highlightsLoadError, pollingIntervalFor } from './highlightDisplay';
 import { HIGHLIGHT_LIST, highlightsApi, useGetHighlightsInfiniteQuery, type HighlightsPage } from './highlightsApi';
-import type { Highlight } from './highlightSchemas';
+import type { Highlight } from '../../domain/highlight';
 
 export type HighlightsListView = PagedList<Highlight> & {
   /** Every highlight the user has (the server's count, not the loaded ones); null before the first answer. */

@@ -8,7 +8,7 @@ import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ShareButton } from '../shares/public';
 import { clipCountText, estimatedDuration, formatCreatedAt, highlightPath, renderStageText } from './highlightDisplay';
-import type { Highlight } from './highlightSchemas';
+import type { Highlight } from '../../domain/highlight';
 import { highlightViewerStateOf } from './highlightViewerState';
 
 /** The render's state beside a row that is not playable yet: 'Processing' and its stage, or the failure. */

@@ -7,7 +7,7 @@ import type { PlaybackPosition } from '../../components/VideoPlayer';
 import { selectSignedInUserId } from '../session/public';
 import { highlightsLoadError, isHighlightNotFound, PROCESSING_POLL_MS } from './highlightDisplay';
 import { highlightsApi, useGetHighlightQuery, useGetHighlightStreamUrlQuery } from './highlightsApi';
-import type { Highlight } from './highlightSchemas';
+import type { Highlight } from '../../domain/highlight';
 import { readHighlightViewerState } from './highlightViewerState';
 
 export interface HighlightViewerView {

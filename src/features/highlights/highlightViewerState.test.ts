@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { rawHighlight } from './highlightListTestData';
-import { highlightResponseSchema, toHighlight } from './highlightSchemas';
+import { toHighlight } from '../../domain/highlight';
+import { highlightResponseSchema } from './highlightSchemas';
 import { highlightViewerStateOf, readHighlightViewerState } from './highlightViewerState';
 
 const highlight = toHighlight(

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { highlightSchema, type Highlight } from './highlightSchemas';
+import { clientHighlightSchema, type Highlight } from '../../domain/highlight';
 
 /** The media links a highlight carries: signed for hours, so never written into the tab's history. */
 const MEDIA_LINKS = ['renderedUrl', 'posterUrl'] as const;
@@ -24,7 +24,7 @@ export interface HighlightViewerState {
 // its own keys).
 const stateSchema = v.object({
   userId: v.pipe(v.string(), v.minLength(1)),
-  highlight: v.omit(highlightSchema, MEDIA_LINKS),
+  highlight: v.omit(clientHighlightSchema, MEDIA_LINKS),
 });
 
 export function highlightViewerStateOf(highlight: Highlight, userId: string): HighlightViewerState {

@@ -1,12 +1,11 @@
 import type * as v from 'valibot';
 import { api } from '../../api/apiSlice';
+import { toHighlight, type Highlight } from '../../domain/highlight';
 import {
   downloadUrlResponseSchema,
   highlightResponseSchema,
   highlightsResponseSchema,
   streamUrlResponseSchema,
-  toHighlight,
-  type Highlight,
 } from './highlightSchemas';
 
 /** Highlights a page of the list, newest first ('Load More Highlights' asks for the next; the API's default size). */

@@ -2,7 +2,7 @@ import { all, call, cancelled, fork, put, race, select, take, takeLeading } from
 import type { SagaIterator } from 'redux-saga';
 import type { RootState } from '../../app/rootReducer';
 import { signedOut } from '../session/public';
-import type { Tag } from '../tags/public';
+import type { Tag } from '../../domain/tag';
 import type { EditorSessionTrim } from './editorSessionApi';
 import { highlightCreationApi, type HighlightClipsPage, type HighlightTagsPage } from './highlightCreationApi';
 import { loadedTags } from './highlightCreationModel';

@@ -1,4 +1,4 @@
-import type { Tag, TagClip } from '../tags/public';
+import type { Tag, TagClip } from '../../domain/tag';
 import {
   MATCH_WINDOW_SECONDS,
   MAX_HIGHLIGHT_CLIPS,
@@ -244,9 +244,9 @@ describe('momentCandidates', () => {
       name: 'E',
       sport: '',
       startTime: timestamp,
+      endTime: null,
       timezone: null,
-      location: { name: '', city: '', state: '' },
-      clipCount: null,
+      location: { name: '', city: '', state: '', latitude: null, longitude: null },
     },
     type: 'moment',
     description: null,

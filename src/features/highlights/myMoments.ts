@@ -1,4 +1,4 @@
-import type { Tag } from '../tags/public';
+import type { Tag } from '../../domain/tag';
 import {
   MATCH_WINDOW_SECONDS,
   MAX_HIGHLIGHT_CLIPS,

@@ -1,6 +1,7 @@
 import { HttpResponse } from 'msw';
 import * as v from 'valibot';
-import { eventTagsResponseSchema, toTag, type Tag } from '../tags/public';
+import { toTag, type Tag } from '../../domain/tag';
+import { eventTagsResponseSchema } from '../tags/public';
 import { setupApiServer } from '../../test/apiServer';
 import { signedInStore } from '../../test/sessionStore';
 import { makeToken, TEST_USER } from '../../test/tokens';

@@ -1,7 +1,7 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/rootReducer';
 import type { AppServices } from '../../app/services';
-import type { Tag } from '../tags/public';
+import type { Tag } from '../../domain/tag';
 import { highlightCreationApi } from './highlightCreationApi';
 import { selectionReplaced } from './highlightSelectionSlice';
 import { NO_CLIPS_OF_MOMENTS, NO_MOMENTS_TAGGED, TAGS_LOAD_FAILED } from './makeMyHighlightTexts';

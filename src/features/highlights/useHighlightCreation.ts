@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { toApiFailure } from '../../api/apiErrors';
-import type { Clip, ClipEvent } from '../clips/public';
+import type { Clip } from '../../domain/clip';
+import type { ClipEvent } from '../clips/public';
 import { clipsFailure, eventFailure, LOAD_MORE_FAILED, tagsWarning, type CreationFailure } from './highlightCreationErrors';
 import {
   CLIP_PAGE_SIZE,

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { api } from '../../api/apiSlice';
 import { envelope } from '../../api/envelope';
+import { locationSchema } from '../../domain/location';
 import { DEFAULT_VENUE_ZONE } from '../../lib/venueTime';
 import type { LocationPayload } from './placeToLocation';
 
@@ -15,15 +16,11 @@ export interface LocationSummary {
   address: string;
 }
 
-const locationSchema = v.looseObject({
-  id: v.pipe(v.union([v.string(), v.number()]), v.transform(String)),
-  name: v.optional(v.nullable(v.string())),
-  timezone: v.optional(v.nullable(v.string())),
-  address: v.optional(v.nullable(v.string())),
-});
-const searchSchema = envelope(v.array(locationSchema));
+/** The event form reads what it shows of each location. */
+const searchedLocationSchema = v.pick(locationSchema, ['id', 'name', 'timezone', 'address']);
+const searchSchema = envelope(v.array(searchedLocationSchema));
 
-export function toLocationSummary(raw: v.InferOutput<typeof locationSchema>): LocationSummary {
+export function toLocationSummary(raw: v.InferOutput<typeof searchedLocationSchema>): LocationSummary {
   return {
     id: raw.id,
     name: raw.name ?? '',

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { INVALID_RESPONSE, toApiFailure, type ApiFailure } from '../../api/apiErrors';
 import { api } from '../../api/apiSlice';
 import { envelope } from '../../api/envelope';
+import { locationSchema } from '../../domain/location';
 import type { ListErrorProps } from '../../components/ListError';
 import { distanceMiles, NEARBY_RADIUS_MILES, roundCoordinate } from '../../lib/geo';
 import { useDeviceLocation } from '../geolocation/public';
@@ -24,18 +25,14 @@ export interface NearbyLocationsArgs {
   radius: number;
 }
 
-const optionalText = v.optional(v.nullable(v.string()));
-
+/**
+ * A venue of the nearby list. Its coordinates are required: the distance is measured from them when the answer
+ * leaves it out. `distance` is miles to 0.1 on a search near a point (the contract of /locations/search).
+ */
 const nearbyLocationSchema = v.object({
-  id: v.pipe(v.union([v.string(), v.number()]), v.transform(String)),
-  name: optionalText,
-  address: optionalText,
-  city: optionalText,
-  state: optionalText,
+  ...v.pick(locationSchema, ['id', 'name', 'address', 'city', 'state', 'distance']).entries,
   latitude: v.number(),
   longitude: v.number(),
-  /** Miles to 0.1 on a search near a point (the contract of /locations/search). */
-  distance: v.optional(v.nullable(v.number())),
 });
 const nearbyLocationsResponseSchema = envelope(v.array(nearbyLocationSchema));
 

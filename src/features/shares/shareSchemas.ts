@@ -1,13 +1,12 @@
 import * as v from 'valibot';
 import { envelope } from '../../api/envelope';
+import { countSchema, idSchema, optionalText } from '../../domain/fields';
+import { highlightSchema } from '../../domain/highlight';
 
 /**
  * The share-link calls' answers (docs/api.md "Share links"), checked at the boundary as RTK Query
  * `rawResponseSchema`s: a malformed answer is 'Unexpected response format', never a crash.
  */
-
-const id = v.pipe(v.union([v.string(), v.number()]), v.transform(String));
-const nullableText = v.optional(v.nullable(v.string()), null);
 
 /** Only an absolute http(s) address is offered for copying or sharing: anything else is a malformed answer. */
 const shareUrl = v.pipe(
@@ -22,14 +21,14 @@ export type ShareStatus = (typeof SHARE_STATUSES)[number];
 /** A link as the API sends it. */
 export const rawShareLinkSchema = v.object({
   id: v.pipe(v.string(), v.minLength(1)),
-  highlightId: id,
+  highlightId: idSchema,
   url: shareUrl,
   createdAt: v.string(),
-  expiresAt: nullableText,
-  revokedAt: nullableText,
+  expiresAt: optionalText,
+  revokedAt: optionalText,
   status: v.picklist(SHARE_STATUSES),
-  viewCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  lastViewedAt: nullableText,
+  viewCount: countSchema,
+  lastViewedAt: optionalText,
 });
 
 export type RawShareLink = v.InferOutput<typeof rawShareLinkSchema>;
@@ -65,16 +64,16 @@ export function toShareLink(raw: RawShareLink): ShareLink {
   };
 }
 
-/** The highlight a group of links belongs to, as GET /api/v1/shares sends it. */
-const sharedHighlightInfoSchema = v.object({
-  id,
-  title: v.string(),
-  eventName: v.string(),
-  sport: nullableText,
-  createdAt: v.string(),
-  durationSeconds: v.optional(v.nullable(v.pipe(v.number(), v.finite(), v.minValue(0))), null),
-  posterUrl: nullableText,
-});
+/** The highlight a group of links belongs to, as GET /api/v1/shares sends it: what the list of links shows of it. */
+const sharedHighlightInfoSchema = v.pick(highlightSchema, [
+  'id',
+  'title',
+  'eventName',
+  'sport',
+  'createdAt',
+  'durationSeconds',
+  'posterUrl',
+]);
 
 export interface SharedHighlight {
   highlight: v.InferOutput<typeof sharedHighlightInfoSchema>;

@@ -11,7 +11,7 @@ import { formatVenueDateTime } from '../../lib/venueTime';
 import { ClipCard } from '../clips/public';
 import { momentInClip } from './momentInClip';
 import { MATCH_WINDOW_SECONDS } from '../../app/product';
-import type { Tag, TagClip } from './tagSchemas';
+import type { Tag, TagClip } from '../../domain/tag';
 
 /** Enough of a clip's id to tell two clips apart when speaking to support; the whole id is in the URL anyway. */
 const SHORT_ID_LENGTH = 8;

@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { clipCountLabel, formatClipTime } from '../clips/public';
 import { eventTagsPath, eventTagsStateOf } from './tagNavigation';
 import type { TagGroup } from './tagPaging';
-import type { Tag } from './tagSchemas';
+import type { Tag } from '../../domain/tag';
 
 /** What a moment without a description is called (the API's own word for it). */
 export const UNDESCRIBED_TAG = 'Tagged moment';

@@ -9,7 +9,7 @@ import { TAG_CHOICE_GRACE_MS } from './tagChoicePolicy';
 import { tagChoiceSaga } from './tagChoiceSaga';
 import { initialTagsState, selectEndedTagEventName, selectTagEvent, tagEventCleared, tagEventSelected } from './tagsSlice';
 import { tagEvent } from './tagTestData';
-import type { TagEvent } from './tagTypes';
+import type { EventSummary } from '../events/public';
 
 const T0 = Date.UTC(2026, 11, 2, 18, 0);
 const MINUTE = 60_000;
@@ -18,7 +18,7 @@ const DAY = 24 * HOUR;
 const tick = (ms: number) => jest.advanceTimersByTimeAsync(ms);
 
 /** An event that ends `endsInMs` after T0. */
-const endingIn = (endsInMs: number, over: Partial<TagEvent> = {}): TagEvent => ({
+const endingIn = (endsInMs: number, over: Partial<EventSummary> = {}): EventSummary => ({
   ...tagEvent,
   startTime: new Date(T0 - HOUR).toISOString(),
   endTime: new Date(T0 + endsInMs).toISOString(),
@@ -29,7 +29,7 @@ const endingIn = (endsInMs: number, over: Partial<TagEvent> = {}): TagEvent => (
  * The app's reducer with the saga alone on it (the session's own timers would sign an idle test user out within
  * 30 minutes); `clockOffsetMs`: how far the server's clock is ahead of the device's.
  */
-function setup({ clockOffsetMs = 0, chosen: first = null as TagEvent | null } = {}) {
+function setup({ clockOffsetMs = 0, chosen: first = null as EventSummary | null } = {}) {
   const recorder = actionRecorder();
   const sagas = createSagaMiddleware({ context: { services: { clock: systemClock } } });
   const session = { ...initialSessionState, status: 'signedIn' as const, user: TEST_USER, token: 't', clockOffsetMs };
@@ -39,7 +39,7 @@ function setup({ clockOffsetMs = 0, chosen: first = null as TagEvent | null } = 
     middleware: (defaults) => defaults().concat(recorder.middleware, sagas),
   });
   tasks.push(sagas.run(tagChoiceSaga));
-  const choose = (event: TagEvent) => store.dispatch(tagEventSelected(event));
+  const choose = (event: EventSummary) => store.dispatch(tagEventSelected(event));
   const chosen = () => selectTagEvent(store.getState())?.id ?? null;
   const notice = () => selectEndedTagEventName(store.getState());
   return { store, recorder, choose, chosen, notice };

@@ -4,7 +4,7 @@ import type { AppServices } from '../../app/services';
 import { pageLifecycleChannel, selectClockOffsetMs, serverNow, signedOut, type PageLifecycleEvent } from '../session/public';
 import { tagChoiceWaitMs } from './tagChoicePolicy';
 import { selectTagEvent, tagEventCleared, tagEventEnded, tagEventSelected } from './tagsSlice';
-import type { TagEvent } from './tagTypes';
+import type { EventSummary } from '../events/public';
 
 /** The name it is started under (useInjectedSaga); once per store. */
 export const TAG_CHOICE_SAGA = 'tagChoice';
@@ -20,7 +20,7 @@ export function* tagChoiceSaga(): SagaIterator {
   const wakes: EventChannel<PageLifecycleEvent> = yield call(pageLifecycleChannel);
   try {
     for (;;) {
-      const chosen: TagEvent | null = yield select(selectTagEvent);
+      const chosen: EventSummary | null = yield select(selectTagEvent);
       if (chosen === null) {
         yield take(tagEventSelected.type);
         continue;

@@ -1,15 +1,14 @@
 import * as v from 'valibot';
 import { api } from '../../api/apiSlice';
 import { envelope } from '../../api/envelope';
+import { tagSchema } from '../../domain/tag';
 import type { CreateTagBody } from './tagPayload';
 
 /** An answer that does not come in this long is treated as a lost connection: the tag is kept and sent again. */
 export const CREATE_TAG_TIMEOUT_MS = 15_000;
 
-const id = v.pipe(v.union([v.string(), v.number()]), v.transform(String));
-
-/** POST /api/v1/tags answer: success, data {id, timestamp, metadata} (docs/product/part-2.md §7). */
-export const createTagResponseSchema = envelope(v.object({ id, timestamp: v.string() }));
+/** POST /api/v1/tags answer: success, data {id, timestamp, metadata} (docs/product/part-2.md §7); only the id and time are read. */
+export const createTagResponseSchema = envelope(v.pick(tagSchema, ['id', 'timestamp']));
 
 export interface CreateTagArgs {
   body: CreateTagBody;

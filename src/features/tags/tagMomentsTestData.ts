@@ -8,7 +8,8 @@ import { API, apiServer } from '../../test/apiServer';
 import { signedInState } from '../../test/renderWithProviders';
 import { makeToken } from '../../test/tokens';
 import { tagEvent } from './tagTestData';
-import type { CreatedTag, TagEvent } from './tagTypes';
+import type { EventSummary } from '../events/public';
+import type { CreatedTag } from './tagTypes';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -36,7 +37,7 @@ export function tagMomentsOptions({
   location = locationState(),
   selectedEvent = null,
   created = [],
-}: { location?: LocationState; selectedEvent?: TagEvent | null; created?: CreatedTag[] } = {}) {
+}: { location?: LocationState; selectedEvent?: EventSummary | null; created?: CreatedTag[] } = {}) {
   const { route, preloadedState } = signedInOptions();
   return {
     route,
@@ -49,7 +50,7 @@ export function tagMomentsOptions({
 }
 
 /** Tag Moments' test event, LIVE now: started `startedAgoMs` ago, ending `endsInMs` from now (negative: ended). */
-export function liveTagEvent(startedAgoMs = 30 * MINUTE, endsInMs = 90 * MINUTE): TagEvent {
+export function liveTagEvent(startedAgoMs = 30 * MINUTE, endsInMs = 90 * MINUTE): EventSummary {
   return {
     ...tagEvent,
     startTime: new Date(Date.now() - startedAgoMs).toISOString(),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { TagEventRef } from './tagSchemas';
+import type { TagEventRef } from '../../domain/tag';
 
 /**
  * docs/product/part-2.md §2: opening an event from All My Tags or My Tagged Events carries the event in the

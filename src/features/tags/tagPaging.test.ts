@@ -1,6 +1,7 @@
 import { nextPageParam as nextPageNumber } from '../../api/pagination';
 import { FIRST_TAGS_PAGE, groupTagsByEvent, nextTagPageParam, type TagsPage } from './tagPaging';
-import { myTagsResponseSchema, toTag } from './tagSchemas';
+import { toTag } from '../../domain/tag';
+import { myTagsResponseSchema } from './tagSchemas';
 import * as v from 'valibot';
 import { myTagsAnswer, OTHER_EVENT_ID, rawTag } from './tagBrowseTestData';
 

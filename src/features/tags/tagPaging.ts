@@ -1,4 +1,6 @@
-import type { OffsetPagination, PagePagination, Tag, TagEventRef, TaggedEvent } from './tagSchemas';
+import type { Pagination } from '../../api/pagination';
+import type { Tag, TagEventRef } from '../../domain/tag';
+import type { OffsetPagination, TaggedEvent } from './tagSchemas';
 
 /** docs/product/part-2.md §9 "All My Tags: first page 20, following 10". */
 export const FIRST_TAGS_PAGE_SIZE = 20;
@@ -23,7 +25,7 @@ export interface TagsPage {
 
 export interface TaggedEventsPage {
   events: TaggedEvent[];
-  pagination: PagePagination;
+  pagination: Pagination;
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { CreatedTag, TagEvent } from './tagTypes';
+import type { EventSummary } from '../events/public';
+import type { CreatedTag } from './tagTypes';
 
 /** docs/product/part-2.md §5 "Tag creation needs a selected event". */
 export const SELECT_EVENT_MESSAGE = 'Please select an event';
@@ -10,7 +11,7 @@ export function tagDescription(text: string): string | null {
 }
 
 export interface TagTap {
-  event: TagEvent | null;
+  event: EventSummary | null;
   description: string;
   location: { latitude: number; longitude: number } | null;
   /** The moment of the tap on the server's clock (device clock + the session's measured offset), ms. */

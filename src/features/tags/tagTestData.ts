@@ -1,7 +1,8 @@
-import type { CreatedTag, TagEvent } from './tagTypes';
+import type { EventSummary } from '../events/public';
+import type { CreatedTag } from './tagTypes';
 
 /** A live event as Tag Moments gets it from a search (tests only). */
-export const tagEvent: TagEvent = {
+export const tagEvent: EventSummary = {
   id: 'e-1',
   name: 'Finals',
   sport: 'Soccer',

@@ -1,5 +1,3 @@
-import type { EventSummary } from '../events/public';
-
 /**
  * Where a tag made on this device stands (docs/product/part-2.md §4 "Tag creation"):
  * - 'sending': on its way (shown at once, before any answer);
@@ -28,6 +26,3 @@ export interface CreatedTag {
   /** The server's reason for a refusal ('failed'). */
   error: string | null;
 }
-
-/** What Tag Moments needs of an event; the full search result is kept so the panel can show it again. */
-export type TagEvent = EventSummary;

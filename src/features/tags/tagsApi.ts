@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import { api } from '../../api/apiSlice';
-import { numberedPages } from '../../api/pagination';
+import { numberedPages, type Pagination } from '../../api/pagination';
+import { toTag, type Tag } from '../../domain/tag';
 import {
   EVENT_TAGS_LIMIT,
   FIRST_TAGS_PAGE,
@@ -14,10 +15,7 @@ import {
   eventTagsResponseSchema,
   myTagsResponseSchema,
   taggedEventsResponseSchema,
-  toTag,
   toTaggedEvent,
-  type PagePagination,
-  type Tag,
   type TaggedEvent,
 } from './tagSchemas';
 
@@ -25,7 +23,7 @@ import {
 export interface EventTagsAnswer {
   event: TaggedEvent;
   tags: Tag[];
-  pagination: PagePagination;
+  pagination: Pagination;
 }
 
 /** Every list of tags goes stale when a tag is made: the TAG NOW flow invalidates `{Tag, LIST}`. */

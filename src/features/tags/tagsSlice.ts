@@ -1,11 +1,12 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import { signedOut } from '../session/public';
-import type { CreatedTag, TagEvent } from './tagTypes';
+import type { EventSummary } from '../events/public';
+import type { CreatedTag } from './tagTypes';
 
 export interface TagsState {
   /** The event Tag Moments tags for; kept while the user moves between screens. */
-  selectedEvent: TagEvent | null;
+  selectedEvent: EventSummary | null;
   /** The name of the chosen event whose time ran out (tagChoiceSaga.ts): Tag Moments says so until another is chosen. */
   endedEventName: string | null;
   /** Tags made on this device: this visit's, and those kept from before that are not sent yet. Newest first. */
@@ -37,7 +38,7 @@ const tagsSlice = createSlice({
   name: 'tags',
   initialState,
   reducers: {
-    tagEventSelected(state, action: PayloadAction<TagEvent>) {
+    tagEventSelected(state, action: PayloadAction<EventSummary>) {
       state.selectedEvent = action.payload;
       state.endedEventName = null;
     },

@@ -5,7 +5,8 @@ import type { ListErrorProps } from '../../components/ListError';
 import type { PagedList } from '../../components/PagedListView';
 import { tagsLoadError } from './tagListErrors';
 import { groupTagsByEvent, type TaggedEventsPage, type TagGroup, type TagsPage } from './tagPaging';
-import type { Tag, TaggedEvent } from './tagSchemas';
+import type { Tag } from '../../domain/tag';
+import type { TaggedEvent } from './tagSchemas';
 import {
   useGetEventTagsQuery,
   useGetMyTagsInfiniteQuery,

@@ -12,11 +12,12 @@ import {
   tagEventSelected,
   tagRetryRequested,
 } from './tagsSlice';
-import type { CreatedTag, TagEvent } from './tagTypes';
+import type { EventSummary } from '../events/public';
+import type { CreatedTag } from './tagTypes';
 
 export interface TagMomentsView {
-  selectedEvent: TagEvent | null;
-  selectEvent: (event: TagEvent) => void;
+  selectedEvent: EventSummary | null;
+  selectEvent: (event: EventSummary) => void;
   clearEvent: () => void;
   /** The chosen event that ran out of time (tagChoicePolicy.ts), until another is chosen or the notice is closed. */
   endedEventName: string | null;
@@ -39,7 +40,7 @@ export function useTagMoments(): TagMomentsView {
   const tags = useAppSelector(selectCreatedTags);
   const creating = useAppSelector(selectTagCreating);
 
-  const selectEvent = useCallback((event: TagEvent) => void dispatch(tagEventSelected(event)), [dispatch]);
+  const selectEvent = useCallback((event: EventSummary) => void dispatch(tagEventSelected(event)), [dispatch]);
   const clearEvent = useCallback(() => void dispatch(tagEventCleared()), [dispatch]);
   const closeEndedNotice = useCallback(() => void dispatch(endedEventNoticeClosed()), [dispatch]);
   const tag = useCallback((input: TagNowInput) => dispatch(tagNow(input)), [dispatch]);
