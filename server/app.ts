@@ -107,6 +107,11 @@ export interface BuildAppOptions {
   /** Connections one server keeps at most on PostgreSQL (DATABASE_POOL_SIZE); default 10. */
   databasePoolSize?: number;
   /**
+   * A database already open and migrated, used instead of opening one; it stays open when the app closes. Lets a
+   * caller restart the app on the same database without opening it again (PGlite takes most of a second).
+   */
+  db?: Db;
+  /**
    * Where media is kept (MEDIA_STORE, parsed by lib/mediaStore/config.ts): default the disk under DATA_DIR; an S3
    * bucket keeps clips, thumbnails, highlights and posters there (local copies only while they are made).
    */
@@ -260,7 +265,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await mkdir(uploadsDir, { recursive: true });
   await mkdir(highlightsDir, { recursive: true });
-  const shared = Boolean(opts.databaseUrl);
+  const shared = opts.db ? opts.db.engine === 'postgres' : Boolean(opts.databaseUrl);
   // PGlite: one process per DATA_DIR, held by a lock file. PostgreSQL: servers share the database (and DATA_DIR's
   // media, where they share the disk), so there is nothing to hold.
   const releaseLock = shared ? () => undefined : acquireLock(dataDir, (message) => app.log.warn(message));
@@ -272,15 +277,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await removePartialUploads(uploadsDir, (message) => app.log.warn(message), {
       olderThanMs: shared ? timeouts.requestMs + 60_000 : undefined,
     });
-    db = await openDb(dataDir, {
-      databaseUrl: opts.databaseUrl,
-      poolSize: opts.databasePoolSize,
-      onIdleError: (err) => app.log.warn(`A database connection was lost while idle: ${err.message}`),
-    });
+    db =
+      opts.db ??
+      (await openDb(dataDir, {
+        databaseUrl: opts.databaseUrl,
+        poolSize: opts.databasePoolSize,
+        onIdleError: (err) => app.log.warn(`A database connection was lost while idle: ${err.message}`),
+      }));
     try {
       secret = envSecret ?? (shared ? await loadDatabaseSecret(db) : await loadSecret(dataDir));
     } catch (err) {
-      await db.close();
+      if (!opts.db) await db.close();
       throw err;
     }
   } catch (err) {
@@ -288,7 +295,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     throw err;
   }
   app.addHook('onClose', async () => {
-    await db.close();
+    if (!opts.db) await db.close();
     releaseLock();
   });
 

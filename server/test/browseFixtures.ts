@@ -4,22 +4,26 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import type { Db } from '../db';
-import { dropTestDatabase, openTestDb, testDbOptions } from './testDb';
+import { seedEmptyDb } from './freshDb';
+import { dropTestDatabase, onPostgres, openTestDb } from './testDb';
 import { makeClock, tempDir, TEST_VENUES, type Clock } from './helpers';
 
 /**
  * Rows written straight into the app's database, for listing tests where uploading real files is not the
- * point. PGlite is single-process (and tests run on it too), so the app is stopped while the rows go in and started again on the same
- * data directory: the signing key and the sign-ins are there, so tokens issued before stay valid.
+ * point. The database is opened once and handed to each app (buildApp's `db`); `withDb` stops the app while the rows
+ * go in and starts it again, so what the app keeps in memory starts afresh, as after a restart, and tokens issued
+ * before stay valid (the signing key and the sign-ins are in DATA_DIR or the database).
  */
 export class BrowseApp {
   app: FastifyInstance;
   readonly clock: Clock;
   readonly dataDir: string;
+  private readonly db: Db;
   private readonly opts: Partial<BuildAppOptions>;
 
-  private constructor(app: FastifyInstance, clock: Clock, dataDir: string, opts: Partial<BuildAppOptions>) {
+  private constructor(app: FastifyInstance, db: Db, clock: Clock, dataDir: string, opts: Partial<BuildAppOptions>) {
     this.app = app;
+    this.db = db;
     this.clock = clock;
     this.dataDir = dataDir;
     this.opts = opts;
@@ -27,13 +31,20 @@ export class BrowseApp {
 
   static async start(opts: Partial<BuildAppOptions> = {}, startMs = Date.now()): Promise<BrowseApp> {
     const dataDir = await tempDir('courtside-browse-');
+    if (!onPostgres) await seedEmptyDb(dataDir); // the database a first start makes, copied (freshDb.ts)
     const clock = makeClock(startMs);
-    return new BrowseApp(await BrowseApp.build(dataDir, clock, opts), clock, dataDir, opts);
+    const db = await openTestDb(dataDir);
+    try {
+      return new BrowseApp(await BrowseApp.build(db, dataDir, clock, opts), db, clock, dataDir, opts);
+    } catch (err) {
+      await db.close();
+      throw err;
+    }
   }
 
-  private static async build(dataDir: string, clock: Clock, opts: Partial<BuildAppOptions>): Promise<FastifyInstance> {
+  private static async build(db: Db, dataDir: string, clock: Clock, opts: Partial<BuildAppOptions>): Promise<FastifyInstance> {
     return buildApp({
-      ...(await testDbOptions(dataDir)),
+      db,
       venues: TEST_VENUES,
       distDir: path.join(dataDir, 'no-dist'),
       ffmpegPath: null,
@@ -49,17 +60,16 @@ export class BrowseApp {
   /** Stops the app, runs `fn` on its database, then starts the app again on the same data. */
   async withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
     await this.app.close();
-    const db = await openTestDb(this.dataDir);
     try {
-      return await fn(db);
+      return await fn(this.db);
     } finally {
-      await db.close();
-      this.app = await BrowseApp.build(this.dataDir, this.clock, this.opts);
+      this.app = await BrowseApp.build(this.db, this.dataDir, this.clock, this.opts);
     }
   }
 
   async close(): Promise<void> {
     await this.app.close();
+    await this.db.close();
     await dropTestDatabase(this.dataDir);
     await rm(this.dataDir, { recursive: true, force: true });
   }
