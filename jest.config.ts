@@ -27,6 +27,8 @@ const config: Config = {
   ],
   moduleNameMapper: { '\\.(png|jpe?g|webp|avif|svg)$': '<rootDir>/src/test/fileStub.ts' },
   testEnvironmentOptions: { customExportConditions: [''] },
+  // Every core: Jest's default leaves one to its main process, which mostly waits (on 2 cores, one worker).
+  maxWorkers: '100%',
   // Component tests on a busy 2-core CI machine can take several seconds each.
   testTimeout: 20_000,
   // On CI a handle some test leaves open must not keep Jest from exiting once every test has run (it did,
