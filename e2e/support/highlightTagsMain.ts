@@ -4,7 +4,7 @@
  * data directory must be halted (PGlite allows one process per database).
  */
 import { openDb } from '../../server/db';
-import { DEFAULT_TAG_TYPE } from '../../server/routes/tags';
+import { DEFAULT_TAG_TYPE } from '../../src/app/product';
 
 interface Seed {
   dataDir: string;

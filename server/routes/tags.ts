@@ -1,3 +1,4 @@
+import { DEFAULT_TAG_TYPE } from '../../src/app/product';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { requireAuth } from '../lib/auth';
@@ -39,8 +40,6 @@ import {
  * other users' in the shared view. A page's tags are read in one query and all their clips in one more.
  */
 
-/** Default tag type when the client sends none. */
-export const DEFAULT_TAG_TYPE = 'moment';
 /** A tag may be this far ahead of the server clock (a client clock running fast), no further. */
 export const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
 /**

@@ -4,9 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import type { Db } from '../db';
-import { seedEmptyDb } from './freshDb';
-import { dropTestDatabase, onPostgres, openTestDb } from './testDb';
-import { makeClock, tempDir, TEST_VENUES, type Clock } from './helpers';
+import { dropTestDatabase, openTestDb } from './testDb';
+import { freshDataDir, makeClock, TEST_VENUES, type Clock } from './helpers';
 
 /**
  * Rows written straight into the app's database, for listing tests where uploading real files is not the
@@ -30,8 +29,7 @@ export class BrowseApp {
   }
 
   static async start(opts: Partial<BuildAppOptions> = {}, startMs = Date.now()): Promise<BrowseApp> {
-    const dataDir = await tempDir('courtside-browse-');
-    if (!onPostgres) await seedEmptyDb(dataDir); // the database a first start makes, copied (freshDb.ts)
+    const dataDir = await freshDataDir('courtside-browse-');
     const clock = makeClock(startMs);
     const db = await openTestDb(dataDir);
     try {

@@ -73,8 +73,8 @@ export async function tempDir(prefix = 'courtside-test-'): Promise<string> {
 }
 
 /** An empty data directory, as on a first start (its database already made: see freshDb.ts). */
-export async function freshDataDir(): Promise<string> {
-  const dataDir = await tempDir();
+export async function freshDataDir(prefix?: string): Promise<string> {
+  const dataDir = await tempDir(prefix);
   if (!onPostgres) await seedEmptyDb(dataDir); // on PostgreSQL its database is made on first use (testDb.ts)
   return dataDir;
 }

@@ -71,3 +71,6 @@ export const DEFAULT_EVENT_LENGTH_MS = 3 * 60 * 60 * 1000;
 
 /** A session token is still honoured this long past its expiry, to be refreshed (docs/session.md). */
 export const TOKEN_EXPIRY_GRACE_MS = 2 * 60_000;
+
+/** A tag's type when its author gave none: the server stores it, the screens read it for a tag sent without one. */
+export const DEFAULT_TAG_TYPE = 'moment';

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DEFAULT_TAG_TYPE } from '../app/product';
 import { venueZone } from '../lib/venueTime';
 import { clipSchema, toClip, type Clip } from './clip';
 import { eventSchema, toEvent, type Event, type EventWire } from './event';
@@ -54,7 +55,7 @@ export function toTag(raw: TagWire): Tag {
     id: raw.id,
     timestamp: raw.timestamp,
     event: { ...toEvent(raw.event), timezone: zoneOf(raw.event) },
-    type: raw.metadata?.type || 'moment',
+    type: raw.metadata?.type || DEFAULT_TAG_TYPE,
     description: raw.metadata?.description?.trim() || null,
     clips: (raw.clips?.items ?? []).map((clip) => ({ ...toClip(clip), offsetSeconds: clip.offsetSeconds })),
   };

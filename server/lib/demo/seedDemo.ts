@@ -11,6 +11,7 @@ import { mkdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { DEFAULT_TAG_TYPE } from '../../../src/app/product';
 import type { AppContext } from '../context';
 import { probe, thumbnail } from '../ffmpeg';
 import { clipKey, mediaStoreOf } from '../mediaStore';
@@ -128,7 +129,7 @@ async function claim(
     // A tag is made at the moment it marks (the tap), so created_at is tagged_at.
     await tx.query(
       `INSERT INTO tags (user_id, event_id, tagged_at, type, description, latitude, longitude, created_at)
-       SELECT $2, event_id, tagged_at, 'moment', description, latitude, longitude, tagged_at
+       SELECT $2, event_id, tagged_at, $3, description, latitude, longitude, tagged_at
        FROM jsonb_to_recordset($1::jsonb) AS x(event_id uuid, tagged_at timestamptz, description text,
          latitude double precision, longitude double precision)`,
       [
@@ -142,6 +143,7 @@ async function claim(
           })),
         ),
         userIds.coach,
+        DEFAULT_TAG_TYPE,
       ],
     );
 
