@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
@@ -74,6 +75,16 @@ const boundaryZones = [
   })),
 ];
 
+const NO_INNER_HTML = {
+  selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+  message: 'No dangerouslySetInnerHTML.',
+};
+const COLOUR_MESSAGE = 'Name the colour in the theme palette (src/app/theme.ts) and use it by name.';
+const NO_COLOUR_LITERALS = [
+  { selector: 'Literal[value=/^#[0-9a-fA-F]{3,8}$|(rgb|hsl)a?\\(/]', message: COLOUR_MESSAGE },
+  { selector: 'TemplateElement[value.raw=/#[0-9a-fA-F]{6}\\b|(rgb|hsl)a?\\(/]', message: COLOUR_MESSAGE },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -110,6 +121,37 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
   },
   {
+    // One shape for every feature (docs/architecture.md "A feature's shape"): api/ (endpoints and response schemas),
+    // components/ (screens, components and their hooks), model/ (slices, sagas, pure rules, texts) and public.ts, the
+    // only module other features may import. Tests are named for what they test, so only the files they test are held
+    // to a name.
+    files: ['src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/folder-match-with-fex': ['error', { '*.{ts,tsx}': 'src/features/*/?(@(api|components|model)/)' }],
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          'src/features/*/*.{ts,tsx}': '@(public)',
+          // Components in PascalCase, hooks as useX.
+          'src/features/*/components/*.{ts,tsx}': '@(+([A-Z])*([a-zA-Z0-9])|use+([A-Z])*([a-zA-Z0-9]))',
+          'src/features/*/@(api|model)/*.{ts,tsx}': 'CAMEL_CASE',
+        },
+      ],
+      'check-file/filename-blocklist': [
+        'error',
+        {
+          // Texts a user reads are named *Messages.ts; a hook is named useX.ts, in components/.
+          'src/features/**/*@(Texts|Strings|Errors|Copy).ts': '*Messages.ts',
+          'src/features/**/*@(Hook|Hooks).ts': 'use*.ts',
+          'src/features/*/@(api|model)/use*.ts': 'src/features/*/components/use*.ts',
+          'src/features/*/@(api|model)/*.tsx': 'src/features/*/components/*.tsx',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -131,11 +173,14 @@ export default tseslint.config(
           ],
         },
       ],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No dangerouslySetInnerHTML.' },
-      ],
+      'no-restricted-syntax': ['error', NO_INNER_HTML],
     },
+  },
+  {
+    // Colours live in the theme's palette (src/app/theme.ts); screens name them ('brand.ink', 'scrim.main').
+    files: ['src/features/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', NO_INNER_HTML, ...NO_COLOUR_LITERALS] },
   },
   {
     files: ['src/app/hooks.ts'],

@@ -3,7 +3,7 @@
  * throttling), on Tag Moments against the local API. Target: tap → the tag listed and painted ≤ 100 ms.
  *
  * Performance API marks in the page: `bench:tap` at the click's own timestamp (the input event, before any app
- * code), the app's `courtside:tag-tap` (src/features/tags/tagActions.ts, once the tag is in the store), `bench:listed`
+ * code), the app's `courtside:tag-tap` (src/features/tags/model/tagActions.ts, once the tag is in the store), `bench:listed`
  * in the first animation frame after the row appears (a MutationObserver sees `data-client-id`), and
  * `bench:confirmed` when the row's `data-status` turns 'sent' (the server answered). Prints p50 / p95 / max of
  * each measure over BENCH_TAPS taps (default 30). A measurement: exit 0 whatever the times, 1 when it cannot run.

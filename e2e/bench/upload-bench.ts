@@ -164,7 +164,7 @@ async function main() {
         await page.getByRole('button', { name: 'Upload Files' }).waitFor();
         await page.waitForTimeout(Math.max(PAUSE_MS, Number(process.env.BENCH_SETTLE_MS ?? 0)));
         await quietMachine();
-        // Each file's status chip carries data-status (src/features/uploads/UploadFileList.tsx).
+        // Each file's status chip carries data-status (src/features/uploads/components/UploadFileList.tsx).
         if (PROFILE_DIR) {
           await cdp.send('Profiler.enable');
           await cdp.send('Profiler.start');

@@ -221,7 +221,7 @@ test.describe('Sign-in failures', () => {
     expect(JSON.stringify(stored)).not.toMatch(JWT_PATTERN);
   });
 
-  // APP BUG (reported): completeLogin (src/features/login/loginSaga.ts) removes the pending login
+  // APP BUG (reported): completeLogin (src/features/login/model/loginSaga.ts) removes the pending login
   // state from tab storage *before* posting the code, so a reload of the callback URL fails the state
   // check and shows 'Invalid authentication response' instead of the silent recovery of docs/product/part-1.md §4
   // (fixed; kept as a regression test)

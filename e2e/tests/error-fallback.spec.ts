@@ -2,7 +2,7 @@ import { expect, test, JWT_PATTERN, uniqueEmail } from '../support/fixtures';
 import { signInAs } from '../support/auth';
 import { breakShareScreenChunk, FALLBACK_BODY, FALLBACK_TITLE } from '../support/errors';
 import { goViaMenu } from '../support/shell';
-import type { ErrorReport } from '../../src/features/errors/errorReport';
+import type { ErrorReport } from '../../src/features/errors/model/errorReport';
 
 test('a screen whose code fails to load shows the fallback, reports it without any token, and every action works', async ({
   page,

@@ -170,7 +170,7 @@ test.describe('Upload queue: reload and resume', () => {
     await openUploadScreen(page);
     const cdp = await openThrottle(page);
     // A slow uplink (28 MB at 1 MB/s): the queue outlasts KEEP_WORTH_MS, so every file is copied for a reload
-    // even while the transfers run (copyWhileSending, src/features/uploads/uploadKeepPolicy.ts).
+    // even while the transfers run (copyWhileSending, src/features/uploads/model/uploadKeepPolicy.ts).
     await throttleUploads(cdp, 1 * MB);
 
     await page.getByLabel('Select video files', { exact: true }).setInputFiles(RESUME_FILES.map((f) => filePath(f.name)));
@@ -187,7 +187,7 @@ test.describe('Upload queue: reload and resume', () => {
     }
     await expect.poll(() => created.map((c) => c.filename)).toEqual([short!.name]);
     // The two under way are kept: a copy begun before Upload Files gave way to the transfers and was made again
-    // once the slow pace showed it worth its cost (keepContents, src/features/uploads/uploadSessionSaga.ts). The
+    // once the slow pace showed it worth its cost (keepContents, src/features/uploads/model/uploadSessionSaga.ts). The
     // short one's copy, if one was made, stays until no transfer runs (dropCompletedCopies, uploadQueueSaga.ts).
     await expect.poll(async () => (await keptFileKeys(page)).length).toBeGreaterThanOrEqual(long.length);
 

@@ -26,7 +26,7 @@ export type { ForcedLogoutReason, RefreshOutcome } from './sessionPolicy';
 
 /**
  * What the session feature plugs into the API layer (through AppServices, so api/ never imports a feature): how to read the token, refresh it and end the
- * session. The same `refresh` is used by the session timer saga (features/session/refreshSession.ts).
+ * session. The same `refresh` is used by the session timer saga (features/session/model/refreshSession.ts).
  */
 export interface SessionBridge {
   readAuth(state: unknown): AuthView;

@@ -3,7 +3,7 @@ import { readErrorBody } from './envelope';
 /**
  * When a failed answer ends the session, and with which reason (docs/product/part-1.md §6, §7, §8). The one policy
  * of every authenticated call: the baseQuery (`baseQuery.ts`, every RTK Query endpoint) and the upload
- * transport (`features/uploads/uploadSend.ts`, XHR) both drive their requests by these decisions.
+ * transport (`features/uploads/model/uploadSend.ts`, XHR) both drive their requests by these decisions.
  */
 
 export type ForcedLogoutReason = 'session_expired' | 'authentication_failed' | 'account_deleted' | 'permission_revoked';

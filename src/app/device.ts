@@ -3,7 +3,7 @@ export const MOBILE_BREAKPOINT_PX = 768;
 export const MOBILE_MEDIA_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 
 /**
- * The layout rule: a viewport under the breakpoint. The shell's layout (features/shell/useMobileLayout)
+ * The layout rule: a viewport under the breakpoint. The shell's layout (features/shell/components/useMobileLayout)
  * and the Ctrl/Cmd+B shortcut both decide desktop versus mobile by it and nothing else.
  */
 export function isMobileViewport(): boolean {

@@ -1,8 +1,8 @@
 import { combineSlices } from '@reduxjs/toolkit';
 import { api } from '../api/apiSlice';
-import { loginReducer } from '../features/login/loginSlice';
-import { sessionReducer } from '../features/session/sessionSlice';
-import { shellReducer } from '../features/shell/shellSlice';
+import { loginReducer } from '../features/login/model/loginSlice';
+import { sessionReducer } from '../features/session/model/sessionSlice';
+import { shellReducer } from '../features/shell/model/shellSlice';
 
 /**
  * Slices that load with a screen's chunk and join the store there (`slice.injectInto(rootReducer)`, Redux Toolkit's

@@ -1,8 +1,8 @@
 import { combineSlices, configureStore, createAction, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type SagaIterator } from 'redux-saga';
 import { cancelled, put, select, take } from 'redux-saga/effects';
-import { selectSignedInUserId } from '../features/session/selectors';
-import { initialSessionState, sessionReducer, sessionStarted, signedOut } from '../features/session/sessionSlice';
+import { selectSignedInUserId } from '../features/session/model/selectors';
+import { initialSessionState, sessionReducer, sessionStarted, signedOut } from '../features/session/model/sessionSlice';
 import { rootSaga, withAuthSession } from './rootSaga';
 
 const ping = createAction<string>('test/ping');

@@ -1,12 +1,12 @@
 import { all, call, cancel, delay, fork, select, take } from 'redux-saga/effects';
 import type { Saga, SagaIterator, Task } from 'redux-saga';
-import { errorsSaga } from '../features/errors/errorsSaga';
-import { loginSaga } from '../features/login/loginSaga';
-import { selectSignedInUserId } from '../features/session/selectors';
-import { sessionSaga } from '../features/session/sessionSaga';
-import { sessionStarted, signedOut } from '../features/session/sessionSlice';
-import { shellSaga } from '../features/shell/shellSaga';
-import { uploadEngineSaga } from '../features/uploads/uploadEngineSaga';
+import { errorsSaga } from '../features/errors/model/errorsSaga';
+import { loginSaga } from '../features/login/model/loginSaga';
+import { selectSignedInUserId } from '../features/session/model/selectors';
+import { sessionSaga } from '../features/session/model/sessionSaga';
+import { sessionStarted, signedOut } from '../features/session/model/sessionSlice';
+import { shellSaga } from '../features/shell/model/shellSaga';
+import { uploadEngineSaga } from '../features/uploads/model/uploadEngineSaga';
 import { userDataSaga } from './userDataSaga';
 
 /** A saga that crashes this often in a row is given up on (a bug that throws at once would spin forever). */

@@ -4,7 +4,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import { mockViewport } from '../test/renderWithProviders';
-import { renderAppAt } from './routeTestHarness';
+import { renderAppAt } from '../test/routeTestHarness';
 import type * as Routes from './routes';
 
 jest.mock('./routes', () => {

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { sessionStarted } from '../features/session/public';
 import { mockViewport, signedInState } from '../test/renderWithProviders';
-import { renderAppAt, renderSignedOutAt } from './routeTestHarness';
+import { renderAppAt, renderSignedOutAt } from '../test/routeTestHarness';
 
 describe('the router, built from the route table', () => {
   let restoreViewport: () => void = () => {};

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
-import { LoadingScreen, RequireAuth } from '../features/common/RequireAuth';
-import { ErrorBoundary } from '../features/errors/ErrorBoundary';
+import { LoadingScreen, RequireAuth } from '../features/common/components/RequireAuth';
+import { ErrorBoundary } from '../features/errors/components/ErrorBoundary';
 import { CurrentRouteContext } from './routeContext';
 import { NOT_FOUND, REDIRECTS, ROUTES, type RouteEntry } from './routes';
 import { AppLayout } from './shellChunk';
@@ -14,7 +14,7 @@ import type { Navigation } from './services';
  * would add ~17 KB gzip to every page for loaders and actions this app does not use — see
  * docs/decisions.md.
  */
-const AdminOnly = lazy(() => import(/* webpackChunkName: "admin-only" */ '../features/common/AdminOnly'));
+const AdminOnly = lazy(() => import(/* webpackChunkName: "admin-only" */ '../features/common/components/AdminOnly'));
 
 /** A route's screen, told which entry it is shown for, behind the ADMIN check where the table asks for it. */
 function screenOf(route: RouteEntry) {

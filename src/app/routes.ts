@@ -1,13 +1,13 @@
 import type { ComponentType } from 'react';
-import type { NavIconName } from '../features/shell/navIcons';
-import { loadUploadEngine } from '../features/uploads/loadUploadEngine';
+import type { NavIconName } from '../features/shell/model/navIcons';
+import { loadUploadEngine } from '../features/uploads/model/loadUploadEngine';
 import { retryableLazy as lazy } from './retryableLazy';
 
 /*
  * The route table: every screen of both spec parts, declared once. The router, the guards, the side
  * menu, the bottom bar and the breadcrumbs all read it; nothing else lists screens. It loads with the
  * router on every page, so it holds only data and lazy loaders: icons are named (the shell maps names
- * to icons, src/features/shell/navIcons.ts) and the functions that read it live where they are used.
+ * to icons, src/features/shell/model/navIcons.ts) and the functions that read it live where they are used.
  */
 
 /** The breadcrumb between Home and a page, and the menu group the page's entry sits in. */
@@ -60,12 +60,12 @@ export const ROUTES: RouteEntry[] = [
     path: '/login',
     title: 'Sign in',
     access: 'public',
-    component: lazy(() => import(/* webpackChunkName: "login" */ '../features/login/LoginScreen')),
+    component: lazy(() => import(/* webpackChunkName: "login" */ '../features/login/components/LoginScreen')),
   },
   {
     path: '/',
     title: 'Home',
-    component: lazy(() => import(/* webpackChunkName: "landing" */ '../features/landing/LandingScreen')),
+    component: lazy(() => import(/* webpackChunkName: "landing" */ '../features/landing/components/LandingScreen')),
   },
   {
     path: '/location/add',
@@ -73,14 +73,16 @@ export const ROUTES: RouteEntry[] = [
     section: 'Locations',
     access: 'admin',
     menu: { icon: 'AddLocationAlt' },
-    component: lazy(() => import(/* webpackChunkName: "add-location" */ '../features/locations/AddLocationScreen')),
+    component: lazy(() => import(/* webpackChunkName: "add-location" */ '../features/locations/components/AddLocationScreen')),
   },
   {
     path: '/location/nearest',
     title: 'Nearby Locations',
     section: 'Locations',
     menu: { icon: 'LocationOn' },
-    component: lazy(() => import(/* webpackChunkName: "locations-nearby" */ '../features/locations/NearbyLocationsScreen')),
+    component: lazy(
+      () => import(/* webpackChunkName: "locations-nearby" */ '../features/locations/components/NearbyLocationsScreen'),
+    ),
   },
   {
     path: '/event/create',
@@ -88,14 +90,14 @@ export const ROUTES: RouteEntry[] = [
     section: 'Events',
     access: 'admin',
     menu: { icon: 'EditCalendar' },
-    component: lazy(() => import(/* webpackChunkName: "add-event" */ '../features/events/createEvent/AddEventScreen')),
+    component: lazy(() => import(/* webpackChunkName: "add-event" */ '../features/events/components/AddEventScreen')),
   },
   {
     path: '/event/nearest',
     title: 'Nearby Events',
     section: 'Events',
     menu: { icon: 'NearMe' },
-    component: lazy(() => import(/* webpackChunkName: "events-nearby" */ '../features/events/NearbyEventsScreen')),
+    component: lazy(() => import(/* webpackChunkName: "events-nearby" */ '../features/events/components/NearbyEventsScreen')),
   },
   {
     path: '/event/upcoming',
@@ -103,26 +105,30 @@ export const ROUTES: RouteEntry[] = [
     section: 'Events',
     menu: { icon: 'EventAvailable', label: 'Current & Upcoming' },
     shortcut: { order: 2, label: 'Events' },
-    component: lazy(() => import(/* webpackChunkName: "events-upcoming" */ '../features/events/CurrentUpcomingScreen')),
+    component: lazy(
+      () => import(/* webpackChunkName: "events-upcoming" */ '../features/events/components/CurrentUpcomingScreen'),
+    ),
   },
   {
     path: '/event/recent',
     title: 'Recent Events',
     section: 'Events',
     menu: { icon: 'History' },
-    component: lazy(() => import(/* webpackChunkName: "events-recent" */ '../features/events/RecentEventsScreen')),
+    component: lazy(() => import(/* webpackChunkName: "events-recent" */ '../features/events/components/RecentEventsScreen')),
   },
   {
     path: '/events/:eventId/clips',
     title: 'Select Clips',
     section: 'Events',
-    component: lazy(() => import(/* webpackChunkName: "clip-selection" */ '../features/highlights/ClipSelectionScreen')),
+    component: lazy(
+      () => import(/* webpackChunkName: "clip-selection" */ '../features/highlightCreation/components/ClipSelectionScreen'),
+    ),
   },
   {
     path: '/clips',
     title: 'My Clips',
     section: 'Clips',
-    component: lazy(() => import(/* webpackChunkName: "my-clips" */ '../features/clips/MyClipsScreen')),
+    component: lazy(() => import(/* webpackChunkName: "my-clips" */ '../features/clips/components/MyClipsScreen')),
   },
   {
     path: '/clips/upload',
@@ -130,10 +136,10 @@ export const ROUTES: RouteEntry[] = [
     section: 'Clips',
     menu: { icon: 'CloudUpload' },
     shortcut: { order: 1, label: 'Upload', badge: 'activeUploads' },
-    // With the upload engine (features/uploads/loadUploadEngine.ts): the queue listens before a file can be picked.
+    // With the upload engine (features/uploads/model/loadUploadEngine.ts): the queue listens before a file can be picked.
     component: lazy(() =>
       Promise.all([
-        import(/* webpackChunkName: "upload-clips" */ '../features/uploads/UploadClipsScreen'),
+        import(/* webpackChunkName: "upload-clips" */ '../features/uploads/components/UploadClipsScreen'),
         loadUploadEngine(),
       ]).then(([screen]) => screen),
     ),
@@ -143,19 +149,21 @@ export const ROUTES: RouteEntry[] = [
     title: 'My Clips',
     section: 'Clips',
     menu: { icon: 'Videocam' },
-    component: lazy(() => import(/* webpackChunkName: "my-clips" */ '../features/clips/MyClipsScreen')),
+    component: lazy(() => import(/* webpackChunkName: "my-clips" */ '../features/clips/components/MyClipsScreen')),
   },
   {
     path: '/clips/event/:eventId',
     title: 'Event Clips',
     section: 'Clips',
-    component: lazy(() => import(/* webpackChunkName: "event-clips" */ '../features/clips/EventClipsScreen')),
+    component: lazy(() => import(/* webpackChunkName: "event-clips" */ '../features/clips/components/EventClipsScreen')),
   },
   {
     path: '/clips/unassociated',
     title: 'Unassociated Clips',
     section: 'Clips',
-    component: lazy(() => import(/* webpackChunkName: "unassociated-clips" */ '../features/clips/UnassociatedClipsScreen')),
+    component: lazy(
+      () => import(/* webpackChunkName: "unassociated-clips" */ '../features/clips/components/UnassociatedClipsScreen'),
+    ),
   },
   {
     path: '/tags/add',
@@ -163,27 +171,27 @@ export const ROUTES: RouteEntry[] = [
     section: 'Tags',
     menu: { icon: 'BookmarkAdd' },
     shortcut: { order: 3, label: 'Tags' },
-    component: lazy(() => import(/* webpackChunkName: "tag-moments" */ '../features/tags/TagMomentsScreen')),
+    component: lazy(() => import(/* webpackChunkName: "tag-moments" */ '../features/tags/components/TagMomentsScreen')),
   },
   {
     path: '/tags/by-event',
     title: 'My Tagged Events',
     section: 'Tags',
     menu: { icon: 'Bookmarks' },
-    component: lazy(() => import(/* webpackChunkName: "tagged-events" */ '../features/tags/TaggedEventsScreen')),
+    component: lazy(() => import(/* webpackChunkName: "tagged-events" */ '../features/tags/components/TaggedEventsScreen')),
   },
   {
     path: '/tags/by-event/:eventId',
     title: 'Event Tags',
     section: 'Tags',
-    component: lazy(() => import(/* webpackChunkName: "event-tags" */ '../features/tags/EventTagsScreen')),
+    component: lazy(() => import(/* webpackChunkName: "event-tags" */ '../features/tags/components/EventTagsScreen')),
   },
   {
     path: '/tags/all',
     title: 'All My Tags',
     section: 'Tags',
     menu: { icon: 'Sell' },
-    component: lazy(() => import(/* webpackChunkName: "all-tags" */ '../features/tags/AllTagsScreen')),
+    component: lazy(() => import(/* webpackChunkName: "all-tags" */ '../features/tags/components/AllTagsScreen')),
   },
   {
     path: '/highlights/create',
@@ -191,33 +199,43 @@ export const ROUTES: RouteEntry[] = [
     section: 'Highlights',
     menu: { icon: 'MovieFilter' },
     // The Recent Events picker in its highlights context: the same chunk as /event/recent.
-    component: lazy(() => import(/* webpackChunkName: "events-recent" */ '../features/events/HighlightEventPickerScreen')),
+    component: lazy(
+      () => import(/* webpackChunkName: "events-recent" */ '../features/events/components/HighlightEventPickerScreen'),
+    ),
   },
   {
     path: '/highlights/create/:eventId',
     title: 'Create Highlight',
     section: 'Highlights',
-    component: lazy(() => import(/* webpackChunkName: "highlight-create" */ '../features/highlights/HighlightCreationScreen')),
+    component: lazy(
+      () => import(/* webpackChunkName: "highlight-create" */ '../features/highlightCreation/components/HighlightCreationScreen'),
+    ),
   },
   {
     path: '/highlights/view',
     title: 'My Highlights',
     section: 'Highlights',
     menu: { icon: 'PlaylistPlay' },
-    component: lazy(() => import(/* webpackChunkName: "highlights-list" */ '../features/highlights/HighlightsListScreen')),
+    component: lazy(
+      () => import(/* webpackChunkName: "highlights-list" */ '../features/highlights/components/HighlightsListScreen'),
+    ),
   },
   {
     path: '/highlights/share',
     title: 'Share Highlights',
     section: 'Highlights',
     menu: { icon: 'Share' },
-    component: lazy(() => import(/* webpackChunkName: "highlight-share" */ '../features/shares/SharedHighlightsScreen')),
+    component: lazy(
+      () => import(/* webpackChunkName: "highlight-share" */ '../features/shares/components/SharedHighlightsScreen'),
+    ),
   },
   {
     path: '/highlight/view/:id',
     title: 'Highlight',
     section: 'Highlights',
-    component: lazy(() => import(/* webpackChunkName: "highlight-viewer" */ '../features/highlights/HighlightViewerScreen')),
+    component: lazy(
+      () => import(/* webpackChunkName: "highlight-viewer" */ '../features/highlights/components/HighlightViewerScreen'),
+    ),
   },
 ];
 
@@ -225,7 +243,7 @@ export const ROUTES: RouteEntry[] = [
 export const NOT_FOUND: RouteEntry = {
   path: '*',
   title: 'Not found',
-  component: lazy(() => import(/* webpackChunkName: "not-found" */ '../features/common/NotFoundScreen')),
+  component: lazy(() => import(/* webpackChunkName: "not-found" */ '../features/common/components/NotFoundScreen')),
 };
 
 /** Old links of part 2 that point elsewhere. */

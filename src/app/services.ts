@@ -14,7 +14,7 @@ export interface AppServices {
   redirect: (url: string) => void;
   /** One refresh at a time in this tab: concurrent callers share the in-flight promise. */
   refreshGate: SharedTask<RefreshOutcome>;
-  /** How the API layer reads, refreshes and ends the session (features/session/sessionBridge.ts). */
+  /** How the API layer reads, refreshes and ends the session (features/session/model/sessionBridge.ts). */
   session: SessionBridge | null;
 }
 

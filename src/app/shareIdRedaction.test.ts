@@ -1,8 +1,8 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
-import { actionLogOf } from '../features/diagnostics/actionLog';
-import { buildDiagnosticsFile, diagnosticsFileText } from '../features/diagnostics/diagnosticsFile';
-import { sharesApi } from '../features/shares/sharesApi';
+import { actionLogOf } from '../features/diagnostics/model/actionLog';
+import { buildDiagnosticsFile, diagnosticsFileText } from '../features/diagnostics/model/diagnosticsFile';
+import { sharesApi } from '../features/shares/api/sharesApi';
 import {
   rawRevokedLink,
   rawShareLink,
@@ -13,7 +13,7 @@ import {
   shareAnswer,
   sharedHighlightsAnswer,
   sharesAnswer,
-} from '../features/shares/shareTestData';
+} from '../test/data/shareTestData';
 import { API, apiServer, setupApiServer } from '../test/apiServer';
 import { signedInState } from '../test/renderWithProviders';
 import { makeToken } from '../test/tokens';

@@ -8,7 +8,10 @@ import { loadUserSagas } from './rootSaga';
  * a screen dispatches as it mounts (a location wanted, an editor asked for) finds its saga listening.
  */
 async function loadShell() {
-  const [shell] = await Promise.all([import(/* webpackChunkName: "shell" */ '../features/shell/AppLayout'), loadUserSagas()]);
+  const [shell] = await Promise.all([
+    import(/* webpackChunkName: "shell" */ '../features/shell/components/AppLayout'),
+    loadUserSagas(),
+  ]);
   return shell;
 }
 

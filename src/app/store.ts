@@ -1,11 +1,11 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { api } from '../api/apiSlice';
-import { actionLogMiddleware, attachActionLog, createActionLog } from '../features/diagnostics/actionLog';
-import { sessionBridge } from '../features/session/sessionBridge';
-import { signedOut } from '../features/session/sessionSlice';
-import type { UploadEngineLoader } from '../features/uploads/loadUploadEngine';
-import type { UploadServices } from '../features/uploads/uploadServices';
+import { actionLogMiddleware, attachActionLog, createActionLog } from '../features/diagnostics/model/actionLog';
+import { sessionBridge } from '../features/session/model/sessionBridge';
+import { signedOut } from '../features/session/model/sessionSlice';
+import type { UploadEngineLoader } from '../features/uploads/model/loadUploadEngine';
+import type { UploadServices } from '../features/uploads/model/uploadServices';
 import { devToolsOptions } from './devtools';
 import { rootReducer, type RootState } from './rootReducer';
 import { appSagas, rootSaga, type NamedSaga } from './rootSaga';

@@ -5,6 +5,51 @@ import { MOBILE_BREAKPOINT_PX } from './device';
 export const BRAND_GREEN = '#8cc641';
 /** The brand green dark enough for text on white (5.5:1; #8cc641 itself is 2:1). */
 export const BRAND_GREEN_TEXT = '#4a7417';
+/** The near-black green for text and icons on the brand green. */
+const BRAND_INK = '#10210a';
+/** The sidebar's dark slate. */
+const SIDEBAR = '#1f2a37';
+
+/*
+ * Every colour the screens use is named here, in the palette, so a screen says what a colour is for ('brand.ink',
+ * 'onDark.muted', 'scrim.main') and sx resolves it from the theme; lint keeps colour literals out of components.
+ */
+interface BrandColors {
+  main: string;
+  /** The green for text on white. */
+  text: string;
+  /** Text and icons on the brand green. */
+  ink: string;
+  /** Behind the landing illustration while it loads. */
+  night: string;
+}
+interface OnDarkColors {
+  text: string;
+  muted: string;
+  divider: string;
+  hover: string;
+}
+interface ScrimColors {
+  /** Behind a control over video. */
+  main: string;
+  hover: string;
+  /** Behind a label over video. */
+  strong: string;
+}
+declare module '@mui/material/styles' {
+  interface Palette {
+    brand: BrandColors;
+    sidebar: { main: string; contrastText: string };
+    onDark: OnDarkColors;
+    scrim: ScrimColors;
+  }
+  interface PaletteOptions {
+    brand?: BrandColors;
+    sidebar?: { main: string; contrastText: string };
+    onDark?: OnDarkColors;
+    scrim?: ScrimColors;
+  }
+}
 
 /** Sidebar widths (docs/product/part-1.md §9). */
 export const SIDEBAR_WIDTH = '16rem';
@@ -20,8 +65,17 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const theme = createTheme({
   palette: {
     // dark is the hover of contained buttons under dark text: kept light enough for 4.5:1.
-    primary: { main: BRAND_GREEN, dark: '#79b130', contrastText: '#10210a' },
-    secondary: { main: '#1f2a37' },
+    primary: { main: BRAND_GREEN, dark: '#79b130', contrastText: BRAND_INK },
+    secondary: { main: SIDEBAR },
+    brand: { main: BRAND_GREEN, text: BRAND_GREEN_TEXT, ink: BRAND_INK, night: '#1d2560' },
+    sidebar: { main: SIDEBAR, contrastText: '#fff' },
+    onDark: {
+      text: 'rgba(255, 255, 255, 0.88)',
+      muted: 'rgba(255, 255, 255, 0.7)',
+      divider: 'rgba(255, 255, 255, 0.14)',
+      hover: 'rgba(255, 255, 255, 0.08)',
+    },
+    scrim: { main: 'rgba(0, 0, 0, 0.6)', hover: 'rgba(0, 0, 0, 0.8)', strong: 'rgba(0, 0, 0, 0.75)' },
     background: { default: '#f6f8f4' },
   },
   // md is the mobile breakpoint (docs/product/part-1.md §9): the layout, the shortcut and sx values follow one constant.

@@ -1,6 +1,6 @@
 import { api } from '../api/apiSlice';
-import { LOGOUT_REASONS } from '../features/session/logoutReasons';
-import { sessionAbsent, sessionStarted, signedOut } from '../features/session/sessionSlice';
+import { LOGOUT_REASONS } from '../features/session/model/logoutReasons';
+import { sessionAbsent, sessionStarted, signedOut } from '../features/session/model/sessionSlice';
 import { signedInStore } from '../test/sessionStore';
 import { makeToken, TEST_USER } from '../test/tokens';
 import { authRecordFor, SECOND_USER, uploadStore } from '../test/uploadHarness';

@@ -1,4 +1,4 @@
-import type { LogoutReason } from '../features/session/logoutReasons';
+import type { LogoutReason } from '../features/session/model/logoutReasons';
 import { remove, removeByPrefix, StorageKeys, StoragePrefixes, type IndexedDbKeys, type StorageArea } from './storage';
 
 /**

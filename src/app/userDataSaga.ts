@@ -1,7 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { put, select, takeEvery } from 'redux-saga/effects';
 import { api } from '../api/apiSlice';
-import { sessionAbsent, sessionStarted, signedOut } from '../features/session/sessionSlice';
+import { sessionAbsent, sessionStarted, signedOut } from '../features/session/model/sessionSlice';
 import { removeUserStorage } from './userData';
 import { selectSignedInUserId } from '../features/session/public';
 

@@ -1,9 +1,9 @@
-import { clipsSyncSaga } from '../features/clips/clipsSyncSaga';
-import { geolocationSaga } from '../features/geolocation/geolocationSaga';
-import { makeMyHighlightSaga } from '../features/highlights/makeMyHighlightSaga';
-import { startEditingSaga } from '../features/highlights/startEditingSaga';
-import { tagChoiceSaga } from '../features/tags/tagChoiceSaga';
-import { tagOutboxSaga } from '../features/tags/tagOutboxSaga';
+import { clipsSyncSaga } from '../features/clips/model/clipsSyncSaga';
+import { geolocationSaga } from '../features/geolocation/model/geolocationSaga';
+import { makeMyHighlightSaga } from '../features/highlightCreation/model/makeMyHighlightSaga';
+import { startEditingSaga } from '../features/highlightCreation/model/startEditingSaga';
+import { tagChoiceSaga } from '../features/tags/model/tagChoiceSaga';
+import { tagOutboxSaga } from '../features/tags/model/tagOutboxSaga';
 import type { NamedSaga } from './rootSaga';
 
 /** The sagas that live for one signed-in user: started when a session starts, cancelled when it ends (rootSaga.ts). */

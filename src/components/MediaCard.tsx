@@ -74,7 +74,7 @@ const Thumbnail = memo(function Thumbnail({ url, durationSeconds }: { url: strin
             px: 0.75,
             py: 0.25,
             borderRadius: 1,
-            bgcolor: 'rgba(0, 0, 0, 0.75)',
+            bgcolor: 'scrim.strong',
             color: 'common.white',
             typography: 'caption',
             fontVariantNumeric: 'tabular-nums',

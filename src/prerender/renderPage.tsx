@@ -15,7 +15,7 @@ import { NONCE_PLACEHOLDER } from '../app/cspNonce';
 import { EMOTION_KEY } from '../app/emotionCache';
 import { AppRoutes } from '../app/router';
 import { makeStore } from '../app/store';
-import { ErrorBoundary } from '../features/errors/ErrorBoundary';
+import { ErrorBoundary } from '../features/errors/components/ErrorBoundary';
 import { composedOnlyIds, composedOnlyStyleTag } from './composedStyles';
 
 export interface PrerenderedPage {

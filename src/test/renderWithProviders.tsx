@@ -8,8 +8,8 @@ import { MOBILE_MEDIA_QUERY } from '../app/device';
 import type { RootState } from '../app/rootReducer';
 import { makeStore } from '../app/store';
 import { theme } from '../app/theme';
-import { ADMIN_ROLE } from '../features/session/authRecord';
-import { initialSessionState } from '../features/session/sessionSlice';
+import { ADMIN_ROLE } from '../features/session/model/authRecord';
+import { initialSessionState } from '../features/session/model/sessionSlice';
 
 export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'queries' | 'wrapper'> {
   preloadedState?: Partial<RootState>;

@@ -3,7 +3,7 @@ import type { ForcedLogoutReason } from '../api/sessionPolicy';
 /**
  * One table of how a failed answer ends the session (docs/product/part-1.md §6–§8, api/sessionPolicy.ts), run
  * against both paths that send authenticated calls: the baseQuery (baseQuery.test.ts) and the upload
- * transport (features/uploads/uploadSend.test.ts). 'success' is each path's own success answer.
+ * transport (features/uploads/model/uploadSend.test.ts). 'success' is each path's own success answer.
  */
 export type PolicyAnswer = { status: number; body: unknown } | 'success';
 

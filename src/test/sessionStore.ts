@@ -1,8 +1,8 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { makeStore, type MakeStoreOptions } from '../app/store';
-import { initialSessionState } from '../features/session/sessionSlice';
-import type { User } from '../features/session/authRecord';
-import * as uploadEngine from '../features/uploads/uploadEngine';
+import { initialSessionState } from '../features/session/model/sessionSlice';
+import type { User } from '../features/session/model/authRecord';
+import * as uploadEngine from '../features/uploads/model/uploadEngine';
 import { TEST_USER } from './tokens';
 
 /** Records every action that reaches the reducers, sagas' puts included. */

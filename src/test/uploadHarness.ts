@@ -1,19 +1,19 @@
 import { END, eventChannel } from 'redux-saga';
 import type { Clock } from '../app/clock';
 import { makeStore } from '../app/store';
-import type { AuthRecord, User } from '../features/session/authRecord';
-import { initialSessionState } from '../features/session/sessionSlice';
-import { registerFiles } from '../features/uploads/fileRegistry';
-import * as uploadEngine from '../features/uploads/uploadEngine';
-import { selectUploadFiles } from '../features/uploads/selectors';
-import type { UploadServices } from '../features/uploads/uploadServices';
+import type { AuthRecord, User } from '../features/session/model/authRecord';
+import { initialSessionState } from '../features/session/model/sessionSlice';
+import { registerFiles } from '../features/uploads/model/fileRegistry';
+import * as uploadEngine from '../features/uploads/model/uploadEngine';
+import { selectUploadFiles } from '../features/uploads/model/selectors';
+import type { UploadServices } from '../features/uploads/model/uploadServices';
 import type {
   UploadActivityListener,
   UploadOutcome,
   UploadProgressListener,
   UploadRequest,
-} from '../features/uploads/uploadTransfer';
-import { filesPicked } from '../features/uploads/uploadsSlice';
+} from '../features/uploads/model/uploadTransfer';
+import { filesPicked } from '../features/uploads/model/uploadsSlice';
 import { actionRecorder } from './sessionStore';
 import { makeToken, TEST_USER } from './tokens';
 

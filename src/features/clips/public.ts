@@ -3,7 +3,7 @@
  * highlight and tag screens reuse, and the event with its clip count the highlight screen shows. The clip
  * itself (schema, shape, mapper) is in src/domain.
  */
-export { ClipCard, type ClipCardProps } from './ClipCard';
-export { ClipGrid, type ClipGridProps } from './ClipGrid';
-export { clipCountLabel, formatClipTime } from './clipDisplay';
-export { toClipEvent, type ClipEvent } from './clipSchemas';
+export { ClipCard, type ClipCardProps } from './components/ClipCard';
+export { ClipGrid, type ClipGridProps } from './components/ClipGrid';
+export { clipCountLabel, formatClipTime } from './model/clipDisplay';
+export { toClipEvent, type ClipEvent } from './api/clipSchemas';

@@ -2,5 +2,5 @@
  * The error feature as other features see it: the one module they may import from it (lint:
  * import-x/no-restricted-paths).
  */
-export { ErrorBoundary } from './ErrorBoundary';
-export { reportMailto } from './errorReport';
+export { ErrorBoundary } from './components/ErrorBoundary';
+export { reportMailto } from './model/errorReport';

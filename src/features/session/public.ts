@@ -4,8 +4,8 @@
  */
 
 // The user and the session's state, for screens and sagas.
-export type { User, AuthResponse } from './authRecord';
-export type { LogoutReason } from './logoutReasons';
+export type { User, AuthResponse } from './model/authRecord';
+export type { LogoutReason } from './model/logoutReasons';
 export {
   selectCurrentUser,
   selectIsAdmin,
@@ -15,7 +15,7 @@ export {
   selectSignedInUserId,
   selectUserDisplay,
   type WarningSeverity,
-} from './selectors';
+} from './model/selectors';
 
 // Events other features dispatch or react to; the initial state for their tests' stores.
 export {
@@ -28,19 +28,19 @@ export {
   signedOut,
   staySignedInRequested,
   tokenRefreshed,
-} from './sessionSlice';
+} from './model/sessionSlice';
 
 // Sign-in (features/login): the auth calls, and starting or dropping a session.
-export { authApi } from './authApi';
-export { retryFailedLogout } from './logoutFlow';
-export { completeSignIn, discardStoredSession, endSessionAfterProviderLogout, type SignInOutcome } from './signIn';
+export { authApi } from './api/authApi';
+export { retryFailedLogout } from './model/logoutFlow';
+export { completeSignIn, discardStoredSession, endSessionAfterProviderLogout, type SignInOutcome } from './model/signIn';
 
 // The server's clock as the session measured it (device clock + offset), for rules the API judges on its "now".
-export { serverNow } from './clockSkew';
-export { selectClockOffsetMs } from './selectors';
+export { serverNow } from './model/clockSkew';
+export { selectClockOffsetMs } from './model/selectors';
 
 // Page wake-ups (tab shown, focus, online, back/forward cache), for other features' wall-clock deadlines.
-export { pageLifecycleChannel, type PageLifecycleEvent } from './browserEvents';
+export { pageLifecycleChannel, type PageLifecycleEvent } from './model/browserEvents';
 
 // The refresh, for transports outside RTK Query (features/uploads).
-export type { StoreLike } from './refreshSession';
+export type { StoreLike } from './model/refreshSession';

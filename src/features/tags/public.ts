@@ -4,5 +4,5 @@
  * tagged moment falls in a matching clip; the tag itself is in src/domain. Re-exports only: importing this runs no code of the tags feature's
  * screens, slice or sagas.
  */
-export { eventTagsResponseSchema, toTaggedEvent, type TaggedEvent } from './tagSchemas';
-export { momentInClip, type MomentInClip } from './momentInClip';
+export { eventTagsResponseSchema, toTaggedEvent, type TaggedEvent } from './api/tagSchemas';
+export { momentInClip, type MomentInClip } from './model/momentInClip';

@@ -1,6 +1,0 @@
-/**
- * Highlights as other features see it (lint: import-x/no-restricted-paths): the 'Make my highlight' button
- * the Event tags screen shows. Importing it brings only the button, its small slice and saga (which join the store
- * when it first mounts) and the highlight calls it makes, none of the highlight screens.
- */
-export { MakeMyHighlightButton, type MakeMyHighlightButtonProps } from './MakeMyHighlightButton';
