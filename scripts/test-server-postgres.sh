@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The server tests on PostgreSQL: a throwaway cluster in a temporary directory (scripts/throwaway-postgres.sh),
-# TEST_DATABASE_URL pointing at it (server/test/testDb.ts), then `npm run test:server`; the cluster is removed after.
+# TEST_DATABASE_URL pointing at it (server/test/testDb.ts), then scripts/test-server.mjs (all files, or the ones given); the cluster is removed after.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 dir=$(mktemp -d /tmp/courtside-pg-XXXXXX)
@@ -12,4 +12,4 @@ cleanup() {
 trap cleanup EXIT
 url=$(bash scripts/throwaway-postgres.sh start "$dir" "$port") || { cat "$dir"/*.log 2>/dev/null; exit 1; }
 echo "PostgreSQL $(psql "$url" -Atc 'SHOW server_version' 2>/dev/null) at 127.0.0.1:$port"
-TEST_DATABASE_URL=$url npm run test:server
+TEST_DATABASE_URL=$url node scripts/test-server.mjs "$@"
