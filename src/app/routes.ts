@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { NavIconName } from '../features/shell/navIcons';
 import { loadUploadEngine } from '../features/uploads/loadUploadEngine';
 import { retryableLazy as lazy } from './retryableLazy';
+import type { ScreenPrefetch } from './routePrefetch';
 
 /*
  * The route table: every screen of both spec parts, declared once. The router, the guards, the side
@@ -48,12 +49,20 @@ interface RouteBase {
    * and the sign-in guard. 'admin': ADMIN only; others get a notice, and the menu hides the entry.
    */
   access?: 'public' | 'admin';
+  /**
+   * Loads the screen's prefetch (a small chunk of the feature's endpoints), which the router runs as the route starts
+   * to load, beside the screen's chunk (routePrefetch.ts). For routes any signed-in user may open.
+   */
+  prefetch?: () => Promise<ScreenPrefetch>;
 }
 
 /** A menu entry sits in its section's group (in table order); a bottom-bar shortcut borrows its icon. */
 type Placement = { menu?: never; shortcut?: never } | { section: Section; menu: MenuEntry; shortcut?: Shortcut };
 
 export type RouteEntry = RouteBase & Placement;
+
+/** The features' prefetch modules: each a small chunk of the endpoints its screens ask first. */
+const clipsData = () => import(/* webpackChunkName: "clips-data" */ '../features/clips/clipsPrefetch');
 
 export const ROUTES: RouteEntry[] = [
   {
@@ -123,6 +132,7 @@ export const ROUTES: RouteEntry[] = [
     title: 'My Clips',
     section: 'Clips',
     component: lazy(() => import(/* webpackChunkName: "my-clips" */ '../features/clips/MyClipsScreen')),
+    prefetch: () => clipsData().then((m) => m.prefetchMyClips),
   },
   {
     path: '/clips/upload',
@@ -144,18 +154,21 @@ export const ROUTES: RouteEntry[] = [
     section: 'Clips',
     menu: { icon: 'Videocam' },
     component: lazy(() => import(/* webpackChunkName: "my-clips" */ '../features/clips/MyClipsScreen')),
+    prefetch: () => clipsData().then((m) => m.prefetchMyClips),
   },
   {
     path: '/clips/event/:eventId',
     title: 'Event Clips',
     section: 'Clips',
     component: lazy(() => import(/* webpackChunkName: "event-clips" */ '../features/clips/EventClipsScreen')),
+    prefetch: () => clipsData().then((m) => m.prefetchEventClips),
   },
   {
     path: '/clips/unassociated',
     title: 'Unassociated Clips',
     section: 'Clips',
     component: lazy(() => import(/* webpackChunkName: "unassociated-clips" */ '../features/clips/UnassociatedClipsScreen')),
+    prefetch: () => clipsData().then((m) => m.prefetchUnassociatedClips),
   },
   {
     path: '/tags/add',

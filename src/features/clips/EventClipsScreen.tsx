@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatVenueDateTime } from '../../lib/venueTime';
 import { selectSignedInUserId } from '../session/public';
 import { clipCountLabel } from './clipDisplay';
+import { eventClipsArg } from './clipsPrefetch';
 import { EVENT_NOT_FOUND, isEventNotFound } from './clipListErrors';
 import { eventHeaderOf, readEventClipsState, type EventHeader } from './clipNavigation';
 import { ClipGrid } from './ClipGrid';
@@ -26,7 +27,7 @@ function subtitleOf(header: EventHeader): string {
  * history, and the next user's Back must not show the previous user's event (clipNavigation.ts).
  */
 export default function EventClipsScreen() {
-  const { eventId = '' } = useParams();
+  const eventId = eventClipsArg(useParams());
   const { state } = useLocation();
   const userId = useAppSelector(selectSignedInUserId);
   const list = useEventClips(eventId);
