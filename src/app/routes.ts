@@ -63,6 +63,8 @@ export type RouteEntry = RouteBase & Placement;
 
 /** The features' prefetch modules: each a small chunk of the endpoints its screens ask first. */
 const clipsData = () => import(/* webpackChunkName: "clips-data" */ '../features/clips/clipsPrefetch');
+const highlightCreationData = () =>
+  import(/* webpackChunkName: "highlight-create-data" */ '../features/highlights/highlightCreationPrefetch');
 
 export const ROUTES: RouteEntry[] = [
   {
@@ -211,6 +213,7 @@ export const ROUTES: RouteEntry[] = [
     title: 'Create Highlight',
     section: 'Highlights',
     component: lazy(() => import(/* webpackChunkName: "highlight-create" */ '../features/highlights/HighlightCreationScreen')),
+    prefetch: () => highlightCreationData().then((m) => m.prefetchHighlightCreation),
   },
   {
     path: '/highlights/view',

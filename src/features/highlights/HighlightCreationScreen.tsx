@@ -17,6 +17,7 @@ import { formatEventPlace, formatEventStart } from '../events/public';
 import type { Tag } from '../../domain/tag';
 import { CREATE_HIGHLIGHT_FAILED } from './editorSessionErrors';
 import { HighlightClipCard } from './HighlightClipCard';
+import { highlightEventArg } from './highlightCreationPrefetch';
 import { EVENT_NOT_FOUND_TEXT, LOAD_MORE_TAGS_FAILED, LOADING_EVENT_DATA, LOADING_MORE_TAGS } from './highlightCreationErrors';
 import {
   additionalClipsText,
@@ -269,7 +270,7 @@ function EventHeader({ event }: { event: ClipEvent }) {
  * the screen; selection lives in the store as ids and each card reads its own.
  */
 export default function HighlightCreationScreen() {
-  const eventId = useParams().eventId ?? '';
+  const eventId = highlightEventArg(useParams());
   const view = useHighlightCreation(eventId);
   // The loaded screen (the actions, the preview, the list's first rows) is the heaviest render here. It follows in
   // the background, in slices, while the header and the loading line show: on the first render too, when the start
