@@ -63,6 +63,7 @@ export type RouteEntry = RouteBase & Placement;
 
 /** The features' prefetch modules: each a small chunk of the endpoints its screens ask first. */
 const clipsData = () => import(/* webpackChunkName: "clips-data" */ '../features/clips/clipsPrefetch');
+const tagsData = () => import(/* webpackChunkName: "tags-data" */ '../features/tags/tagsPrefetch');
 const highlightCreationData = () =>
   import(/* webpackChunkName: "highlight-create-data" */ '../features/highlights/highlightCreationPrefetch');
 
@@ -186,12 +187,14 @@ export const ROUTES: RouteEntry[] = [
     section: 'Tags',
     menu: { icon: 'Bookmarks' },
     component: lazy(() => import(/* webpackChunkName: "tagged-events" */ '../features/tags/TaggedEventsScreen')),
+    prefetch: () => tagsData().then((m) => m.prefetchTaggedEvents),
   },
   {
     path: '/tags/by-event/:eventId',
     title: 'Event Tags',
     section: 'Tags',
     component: lazy(() => import(/* webpackChunkName: "event-tags" */ '../features/tags/EventTagsScreen')),
+    prefetch: () => tagsData().then((m) => m.prefetchEventTags),
   },
   {
     path: '/tags/all',
@@ -199,6 +202,7 @@ export const ROUTES: RouteEntry[] = [
     section: 'Tags',
     menu: { icon: 'Sell' },
     component: lazy(() => import(/* webpackChunkName: "all-tags" */ '../features/tags/AllTagsScreen')),
+    prefetch: () => tagsData().then((m) => m.prefetchMyTags),
   },
   {
     path: '/highlights/create',

@@ -12,6 +12,7 @@ import { selectSignedInUserId } from '../session/public';
 import { EventTagMoment } from './EventTagMoment';
 import { EVENT_ID_NOT_PROVIDED, EVENT_NOT_FOUND, isEventNotFound } from './tagListErrors';
 import { tagCountLabel } from './TagListGroup';
+import { eventTagsArg } from './tagsPrefetch';
 import { eventTagsHeaderOf, readEventTagsState, TAGGED_EVENTS_PATH, type EventTagsHeader } from './tagNavigation';
 import { useEventTags } from './useTagLists';
 
@@ -39,7 +40,7 @@ interface Playing {
  * event is known, 'Make my highlight' opens the editor with the clips of these moments.
  */
 export default function EventTagsScreen() {
-  const eventId = (useParams().eventId ?? '').trim();
+  const eventId = eventTagsArg(useParams());
   const { state } = useLocation();
   const userId = useAppSelector(selectSignedInUserId);
   const view = useEventTags(eventId);
