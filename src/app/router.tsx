@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-route
 import { LoadingScreen, RequireAuth } from '../features/common/components/RequireAuth';
 import { ErrorBoundary } from '../features/errors/components/ErrorBoundary';
 import { CurrentRouteContext } from './routeContext';
+import { RoutePrefetch } from './routePrefetch';
 import { NOT_FOUND, REDIRECTS, ROUTES, type RouteEntry } from './routes';
 import { AppLayout } from './shellChunk';
 import { retryableLazy as lazy } from './retryableLazy';
@@ -40,23 +41,29 @@ function NavigationBridge({ navigation }: { navigation: Navigation }) {
   return null;
 }
 
-/** Public routes stand alone; every other one sits behind the sign-in guard, inside the shell. */
+/**
+ * Public routes stand alone; every other one sits behind the sign-in guard, inside the shell. A screen's data is
+ * asked for as its route starts to load, beside its chunk (routePrefetch.ts).
+ */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <Routes>
-        {ROUTES.filter((r) => r.access === 'public').map(routeOf)}
-        <Route element={<RequireAuth />}>
-          <Route element={<AppLayout />}>
-            {ROUTES.filter((r) => r.access !== 'public').map(routeOf)}
-            {REDIRECTS.map((r) => (
-              <Route key={r.from} path={r.from} element={<Navigate to={r.to} replace />} />
-            ))}
-            {routeOf(NOT_FOUND)}
+    <>
+      <RoutePrefetch />
+      <Suspense fallback={<LoadingScreen />}>
+        <Routes>
+          {ROUTES.filter((r) => r.access === 'public').map(routeOf)}
+          <Route element={<RequireAuth />}>
+            <Route element={<AppLayout />}>
+              {ROUTES.filter((r) => r.access !== 'public').map(routeOf)}
+              {REDIRECTS.map((r) => (
+                <Route key={r.from} path={r.from} element={<Navigate to={r.to} replace />} />
+              ))}
+              {routeOf(NOT_FOUND)}
+            </Route>
           </Route>
-        </Route>
-      </Routes>
-    </Suspense>
+        </Routes>
+      </Suspense>
+    </>
   );
 }
 

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { NavIconName } from '../features/shell/model/navIcons';
 import { loadUploadEngine } from '../features/uploads/model/loadUploadEngine';
 import { retryableLazy as lazy } from './retryableLazy';
+import type { ScreenPrefetch } from './routePrefetch';
 
 /*
  * The route table: every screen of both spec parts, declared once. The router, the guards, the side
@@ -48,12 +49,23 @@ interface RouteBase {
    * and the sign-in guard. 'admin': ADMIN only; others get a notice, and the menu hides the entry.
    */
   access?: 'public' | 'admin';
+  /**
+   * Loads the screen's prefetch (a small chunk of the feature's endpoints), which the router runs as the route starts
+   * to load, beside the screen's chunk (routePrefetch.ts). For routes any signed-in user may open.
+   */
+  prefetch?: () => Promise<ScreenPrefetch>;
 }
 
 /** A menu entry sits in its section's group (in table order); a bottom-bar shortcut borrows its icon. */
 type Placement = { menu?: never; shortcut?: never } | { section: Section; menu: MenuEntry; shortcut?: Shortcut };
 
 export type RouteEntry = RouteBase & Placement;
+
+/** The features' prefetch modules: each a small chunk of the endpoints its screens ask first. */
+const clipsData = () => import(/* webpackChunkName: "clips-data" */ '../features/clips/api/clipsPrefetch');
+const tagsData = () => import(/* webpackChunkName: "tags-data" */ '../features/tags/api/tagsPrefetch');
+const highlightCreationData = () =>
+  import(/* webpackChunkName: "highlight-create-data" */ '../features/highlightCreation/api/highlightCreationPrefetch');
 
 export const ROUTES: RouteEntry[] = [
   {
@@ -129,6 +141,7 @@ export const ROUTES: RouteEntry[] = [
     title: 'My Clips',
     section: 'Clips',
     component: lazy(() => import(/* webpackChunkName: "my-clips" */ '../features/clips/components/MyClipsScreen')),
+    prefetch: () => clipsData().then((m) => m.prefetchMyClips),
   },
   {
     path: '/clips/upload',
@@ -150,12 +163,14 @@ export const ROUTES: RouteEntry[] = [
     section: 'Clips',
     menu: { icon: 'Videocam' },
     component: lazy(() => import(/* webpackChunkName: "my-clips" */ '../features/clips/components/MyClipsScreen')),
+    prefetch: () => clipsData().then((m) => m.prefetchMyClips),
   },
   {
     path: '/clips/event/:eventId',
     title: 'Event Clips',
     section: 'Clips',
     component: lazy(() => import(/* webpackChunkName: "event-clips" */ '../features/clips/components/EventClipsScreen')),
+    prefetch: () => clipsData().then((m) => m.prefetchEventClips),
   },
   {
     path: '/clips/unassociated',
@@ -164,6 +179,7 @@ export const ROUTES: RouteEntry[] = [
     component: lazy(
       () => import(/* webpackChunkName: "unassociated-clips" */ '../features/clips/components/UnassociatedClipsScreen'),
     ),
+    prefetch: () => clipsData().then((m) => m.prefetchUnassociatedClips),
   },
   {
     path: '/tags/add',
@@ -179,12 +195,14 @@ export const ROUTES: RouteEntry[] = [
     section: 'Tags',
     menu: { icon: 'Bookmarks' },
     component: lazy(() => import(/* webpackChunkName: "tagged-events" */ '../features/tags/components/TaggedEventsScreen')),
+    prefetch: () => tagsData().then((m) => m.prefetchTaggedEvents),
   },
   {
     path: '/tags/by-event/:eventId',
     title: 'Event Tags',
     section: 'Tags',
     component: lazy(() => import(/* webpackChunkName: "event-tags" */ '../features/tags/components/EventTagsScreen')),
+    prefetch: () => tagsData().then((m) => m.prefetchEventTags),
   },
   {
     path: '/tags/all',
@@ -192,6 +210,7 @@ export const ROUTES: RouteEntry[] = [
     section: 'Tags',
     menu: { icon: 'Sell' },
     component: lazy(() => import(/* webpackChunkName: "all-tags" */ '../features/tags/components/AllTagsScreen')),
+    prefetch: () => tagsData().then((m) => m.prefetchMyTags),
   },
   {
     path: '/highlights/create',
@@ -210,6 +229,7 @@ export const ROUTES: RouteEntry[] = [
     component: lazy(
       () => import(/* webpackChunkName: "highlight-create" */ '../features/highlightCreation/components/HighlightCreationScreen'),
     ),
+    prefetch: () => highlightCreationData().then((m) => m.prefetchHighlightCreation),
   },
   {
     path: '/highlights/view',

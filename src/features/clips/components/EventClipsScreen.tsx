@@ -7,6 +7,7 @@ import { selectSignedInUserId } from '../../session/public';
 import { clipCountLabel } from '../model/clipDisplay';
 import { EVENT_NOT_FOUND, isEventNotFound } from '../model/clipListMessages';
 import { eventHeaderOf, readEventClipsState, type EventHeader } from '../model/clipNavigation';
+import { eventClipsArg } from '../api/clipsPrefetch';
 import { ClipGrid } from './ClipGrid';
 import { PagedListView } from '../../../components/PagedListView';
 import { useEventClips } from './useClipLists';
@@ -26,7 +27,7 @@ function subtitleOf(header: EventHeader): string {
  * history, and the next user's Back must not show the previous user's event (clipNavigation.ts).
  */
 export default function EventClipsScreen() {
-  const { eventId = '' } = useParams();
+  const eventId = eventClipsArg(useParams());
   const { state } = useLocation();
   const userId = useAppSelector(selectSignedInUserId);
   const list = useEventClips(eventId);

@@ -23,6 +23,7 @@ import {
   LOADING_EVENT_DATA,
   LOADING_MORE_TAGS,
 } from '../model/highlightCreationMessages';
+import { highlightEventArg } from '../api/highlightCreationPrefetch';
 import {
   additionalClipsText,
   highlightRows,
@@ -274,7 +275,7 @@ function EventHeader({ event }: { event: ClipEvent }) {
  * the screen; selection lives in the store as ids and each card reads its own.
  */
 export default function HighlightCreationScreen() {
-  const eventId = useParams().eventId ?? '';
+  const eventId = highlightEventArg(useParams());
   const view = useHighlightCreation(eventId);
   // The loaded screen (the actions, the preview, the list's first rows) is the heaviest render here. It follows in
   // the background, in slices, while the header and the loading line show: on the first render too, when the start

@@ -15,6 +15,7 @@ import {
   useGetHighlightEventQuery,
   useGetHighlightTagsInfiniteQuery,
 } from '../api/highlightCreationApi';
+import { highlightClipsArgs } from '../api/highlightCreationPrefetch';
 import {
   additionalClips,
   loadedTags,
@@ -63,7 +64,8 @@ const clipsOf = (pages: { clips: Clip[] }[] | undefined) => pages?.flatMap((page
  * Highlight creation's data (docs/product/part-2.md §4): the event, then its tags (200, then 50 a page as the list
  * nears their end; a failure leaves no tags and a warning), then the caller's clips and every user's in parallel, up
  * to 500 each. The additional clips are shown 25 at a time; once the loaded ones are all shown, the next 25 of each
- * list are asked for (CLIP_PAGE_SIZE; highlightCreationApi.ts).
+ * list are asked for (CLIP_PAGE_SIZE; highlightCreationApi.ts). The route's prefetch (highlightCreationPrefetch.ts)
+ * takes the same first steps in the same order while the screen's code loads: a change of order here is made there too.
  */
 export function useHighlightCreation(eventId: string): HighlightCreationView {
   const event = useGetHighlightEventQuery(eventId);
@@ -72,8 +74,9 @@ export function useHighlightCreation(eventId: string): HighlightCreationView {
   // (Retry), so the clips stay subscribed, and on screen, meanwhile.
   const tagsSettled = tags.isSuccess || tags.isError || tags.error !== undefined;
   const skipClips = { skip: !event.currentData || !tagsSettled };
-  const mine = useGetHighlightClipsInfiniteQuery({ eventId, allUsers: false }, skipClips);
-  const everyone = useGetHighlightClipsInfiniteQuery({ eventId, allUsers: true }, skipClips);
+  const [mineArg, everyoneArg] = highlightClipsArgs(eventId);
+  const mine = useGetHighlightClipsInfiniteQuery(mineArg, skipClips);
+  const everyone = useGetHighlightClipsInfiniteQuery(everyoneArg, skipClips);
   const [shownCount, setShownCount] = useState(CLIP_PAGE_SIZE);
   const [pagingErrorDismissed, setPagingErrorDismissed] = useState(false);
 

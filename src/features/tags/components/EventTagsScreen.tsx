@@ -13,6 +13,7 @@ import { EventTagMoment } from './EventTagMoment';
 import { EVENT_ID_NOT_PROVIDED, EVENT_NOT_FOUND, isEventNotFound } from '../model/tagListMessages';
 import { tagCountLabel } from './TagListGroup';
 import { eventTagsHeaderOf, readEventTagsState, TAGGED_EVENTS_PATH, type EventTagsHeader } from '../model/tagNavigation';
+import { eventTagsArg } from '../api/tagsPrefetch';
 import { useEventTags } from './useTagLists';
 
 const BACK = { to: TAGGED_EVENTS_PATH, label: 'Back to My Tagged Events' };
@@ -39,7 +40,7 @@ interface Playing {
  * event is known, 'Make my highlight' opens the editor with the clips of these moments.
  */
 export default function EventTagsScreen() {
-  const eventId = (useParams().eventId ?? '').trim();
+  const eventId = eventTagsArg(useParams());
   const { state } = useLocation();
   const userId = useAppSelector(selectSignedInUserId);
   const view = useEventTags(eventId);
