@@ -5,29 +5,6 @@ import { breakShareScreenChunk, FALLBACK_TITLE } from '../support/errors';
 import { openAccountMenu, openMainMenu } from '../support/shell';
 
 test.describe('Accessibility (axe: no serious or critical violations)', () => {
-  test('login screen @phone', async ({ page }) => {
-    await page.goto('/login');
-    // The prerendered page goes live once hydrated (docs/performance.md): checked when Sign in has its own colours,
-    // not while they still fade in from the disabled ones.
-    const signIn = page.getByRole('button', { name: 'Sign in' });
-    await expect(signIn).toBeEnabled();
-    await expect(signIn).toHaveCSS('background-color', 'rgb(140, 198, 65)');
-    await expectNoSeriousA11yViolations(page);
-  });
-
-  test('login screen with its error box', async ({ page }) => {
-    await page.goto('/login?code=made-up&state=wrong');
-    await expect(page.getByText('Invalid authentication response')).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-  });
-
-  test('stand-in provider page', async ({ page }) => {
-    await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/idp\/authorize/);
-    await expectNoSeriousA11yViolations(page);
-  });
-
   test('landing page, signed in (also with the menu and account menu open) @phone', async ({ page, isMobile }) => {
     await signInAs(page, { email: uniqueEmail('axe'), admin: true });
     await expect(page.getByRole('img', { name: /stadium/i })).toBeVisible();
