@@ -234,21 +234,12 @@ test.describe('Nearby Locations (ADMIN menu)', () => {
     await page.goto('/location/nearest');
     await expect(list.getByRole('listitem').filter({ hasText: near.name })).toBeVisible();
   });
-
-  test('with the location denied: the message and Try Again', async ({ page }) => {
-    await signInAs(page, { email: uniqueEmail('venues-denied'), admin: true, path: '/location/nearest' });
-    await expectHeading(page, 'Nearby Locations');
-    const alert = page.getByRole('alert');
-    await expect(alert).toContainText(DENIED);
-    await expect(alert.getByRole('button', { name: 'Try Again' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-  });
 });
 
 // A server of its own: the default view depends on whether there are recent events at all.
 testWithOwnServer.describe('Recent Events picker', () => {
   testWithOwnServer(
-    "'All Events' by default without content of one's own; 'With My Content' once the user has a clip, though others' events are recent too",
+    "'All Events' by default without content of one's own; 'With My Content' once the user has a clip, though others' events are recent too @phone",
     async ({ page, baseURL, request }) => {
       // A server of its own to start, a real video to make and upload, two users, several screens.
       testWithOwnServer.slow();

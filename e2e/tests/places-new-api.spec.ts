@@ -102,15 +102,4 @@ test.describe('Add Location with a key that cannot use the legacy Places service
     await expect(page.getByText('Location "Lambeau Field" saved successfully!')).toBeVisible();
     await expect(search).toHaveValue('');
   });
-
-  test('a key with the legacy service keeps using it, and never the new API', async ({ page, isMobile }) => {
-    const search = await openAddLocation(page, isMobile);
-    const calls = await countPlacesCalls(page);
-    await search.pressSequentially('Lambeau');
-    await page.getByRole('option', { name: /Lambeau Field/ }).click();
-    await expect(page.getByRole('region', { name: 'Lambeau Field' })).toContainText('44.501300, -88.062200');
-    const used = await calls();
-    expect(used).toMatchObject({ legacyDetails: 1, newSuggestions: 0, newDetails: 0 });
-    expect(used.legacyPredictions).toBeGreaterThanOrEqual(1);
-  });
 });
