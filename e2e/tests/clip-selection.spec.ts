@@ -26,7 +26,11 @@ test.afterAll(() => {
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-test('select clips of an event, Clear, Create Highlight → the editor; the empty state', async ({ page, baseURL, request }) => {
+test('select clips of an event, Clear, Create Highlight → the editor; the empty state @phone', async ({
+  page,
+  baseURL,
+  request,
+}) => {
   test.setTimeout(90_000);
   const admin = await adminToken(baseURL!, uniqueEmail('sel-admin'));
   const venue = { venue: 'Fenway', startTime: EVENT_START, endTime: '2026-07-05T02:00:00.000Z', sport: 'Soccer' };

@@ -2,6 +2,8 @@
  * The highlight editor at /editor/{sessionId}?token=… (docs/editor.md; docs/product/part-2.md §4 Editing flow, §8
  * "Loading a session") against the real local API, at desktop and 390 px. The event, two clips and a tag are made
  * through the API; the session too, as the app's Edit Highlight does, with the app's highlights page to return to.
+ * Cancel, and the texts for a cancelled, used, wrong or unknown link, are proven by src/editor/EditorApp.test.tsx,
+ * src/editor/editorApi.test.ts and server/test/editor-sessions.test.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -180,55 +182,5 @@ test.describe('Highlight editor', () => {
 
     // Nothing the editor asked for carried a Referer (the token was never in one anyway).
     expect((await Promise.all(referers)).filter(Boolean)).toEqual([]);
-  });
-
-  test('Cancel returns without the flag; a cancelled session, a used or wrong token and an unknown session show clear errors', async ({
-    page,
-    baseURL,
-    request,
-  }) => {
-    test.setTimeout(120_000);
-    const s = await setUp(page, request, await adminToken(baseURL!, uniqueEmail('editor-admin')));
-    const session = await createSession(request, s);
-
-    await page.goto(session.editorUrl);
-    await expect(page.getByRole('heading', { level: 1, name: s.eventName })).toBeVisible();
-    const cancelCall = page.waitForResponse((res) => res.url().endsWith(`/api/v1/editor-sessions/${session.id}/cancel`));
-    const back = leaving(page, s.origin);
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    expect((await cancelCall).status()).toBe(200);
-    expect((await back).url()).toBe(`${s.origin}/highlights/view`);
-
-    // Its link again, in a fresh tab: the session was cancelled.
-    const other = await page.context().browser()!.newContext({ baseURL });
-    try {
-      const tab = await other.newPage();
-      await tab.goto(session.editorUrl);
-      await expect(tab.getByRole('alert')).toHaveText('Editing session has expired.');
-      expect(tab.url()).not.toContain(session.token);
-      await expect(tab.getByRole('link', { name: 'Back to Courtside' })).toHaveAttribute('href', '/highlights/view');
-      await expectNoSeriousA11yViolations(tab);
-
-      // A live session's link opened a second time elsewhere: its token was already traded.
-      const opened = await createSession(request, s);
-      await page.goto(opened.editorUrl);
-      await expect(page.getByRole('heading', { level: 1, name: s.eventName })).toBeVisible();
-      await tab.goto(opened.editorUrl);
-      await expect(tab.getByRole('alert')).toHaveText('Editor link is invalid or was already used');
-      expect(tab.url()).not.toContain(opened.token);
-
-      // A wrong token for a live session.
-      const fresh = await createSession(request, s);
-      await tab.goto(`/editor/${fresh.id}?token=not-the-token`);
-      await expect(tab.getByRole('alert')).toHaveText('Editor link is invalid or was already used');
-      // An unknown session: the §8 text.
-      await tab.goto(`/editor/00000000-0000-4000-8000-000000000000?token=${fresh.token}`);
-      await expect(tab.getByRole('alert')).toHaveText('Editing session not found. It may have expired.');
-      // The wrong try did not use up the real token: it still opens the editor.
-      await tab.goto(fresh.editorUrl);
-      await expect(tab.getByRole('heading', { level: 1, name: s.eventName })).toBeVisible();
-    } finally {
-      await other.close();
-    }
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Sign-in through a hosted OpenID Connect provider: a real one (oidc-provider, server/dev/oidcProvider.ts) on this
  * machine, the app's server its registered client (OIDC_ISSUER, IDP_NAME=keycloak, ADMIN_EMAILS). The person
- * presses Sign in, signs in and consents on the provider's own pages, and is back in the app with the menus of
- * their role; logging out ends the provider's session too.
+ * presses Sign in, signs in and consents on the provider's own pages, and is back in the app with a member's menus;
+ * logging out ends the provider's session too. That an address in ADMIN_EMAILS signs in as an admin is
+ * server/test/oidc.test.ts's, and the menus an admin sees are the shell's Jest tests'.
  */
 import type { Page } from '@playwright/test';
 import { expect, test as base, uniqueEmail } from '../support/fixtures';
@@ -93,19 +94,5 @@ test.describe('Sign-in through a hosted OpenID Connect provider', () => {
     // The provider's session ended: signing in again asks for the login once more.
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByPlaceholder('Enter any login')).toBeVisible();
-  });
-
-  test('an address in ADMIN_EMAILS signs in as an admin: Locations, Add Event and the admin entries show', async ({
-    page,
-    isMobile,
-    hosted,
-  }) => {
-    await signInAtProvider(page, CLUB_ADMIN, hosted.provider.issuer);
-    const nav = await openMainMenu(page, isMobile);
-    await expect(nav.getByRole('list', { name: 'Locations' })).toBeVisible();
-    await expect(nav.getByRole('list', { name: 'Events' }).getByRole('link', { name: 'Add Event' })).toBeVisible();
-    if (isMobile) await page.keyboard.press('Escape');
-    const menu = await openAccountMenu(page);
-    await expect(menu.getByRole('menuitem', { name: 'Billing', exact: true })).toBeVisible();
   });
 });

@@ -1,11 +1,14 @@
 /**
- * 'Make my highlight' and share links as a parent would try them, at desktop and 390 px, against the real local API and its render worker:
- * three tagged moments and two clips filmed at them → 'Make my highlight' (from Event tags at desktop, from
+ * The highlight journey as a parent would try it, at desktop and 390 px, against the real local API and its render
+ * worker: three tagged moments and two clips filmed at them → 'Make my highlight' (from Event tags at desktop, from
  * Highlight creation at 390 px) → the editor holds both clips, trimmed around the moments (two moments in one clip
- * merged) → Render → playable → Share → the link opens without signing in, with its preview card in the page's
- * metadata, and plays → the owner sees its view → Revoke → the link says it no longer works and its media stops.
+ * merged) → Render → back on My Highlights with the confirmation → ready → the viewer plays, seeks, and downloads an
+ * H.264 MP4 → a deep link in a new tab plays → Share → the link opens without signing in, with its preview card in the
+ * page's metadata, and plays → the owner sees its view → Revoke → the link says it no longer works and its media
+ * stops. One render per run: the screens on the way have their own specs (highlight-create, editor, highlights-view)
+ * for what needs no rendered video.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -13,8 +16,9 @@ import { signInAs } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { createEventViaApi, makePhoneClip, uploadClipViaApi } from '../support/clips';
 import { expect, test, uniqueEmail } from '../support/fixtures';
-import { expectPlayable } from '../support/highlights';
+import { currentTime, expectPlayable, videoCodecOf } from '../support/highlights';
 import { adminToken, storedToken } from '../support/session';
+import { waitForScreen } from '../support/shell';
 import { createTagViaApi } from '../support/tags';
 
 const EVENT_START = '2026-08-01T18:00:00.000Z';
@@ -48,7 +52,7 @@ async function expectAccessible(page: Page) {
 const meta = (page: Page, key: string) =>
   page.locator(`meta[property="${key}"], meta[name="${key}"]`).first().getAttribute('content');
 
-test('Make my highlight, render, share, watch without an account, revoke @phone', async ({
+test('Make my highlight, render, watch, seek, download, deep link, share, watch without an account, revoke @phone', async ({
   page,
   browser,
   baseURL,
@@ -88,16 +92,59 @@ test('Make my highlight, render, share, watch without an account, revoke @phone'
   await page.getByLabel('Highlight title').fill(title);
   await page.getByRole('button', { name: 'Render' }).click();
 
-  await page.waitForURL((url) => url.pathname === '/highlights/view');
-  const row = page.getByRole('list', { name: 'Highlights' }).getByRole('link', { name: new RegExp(title) });
-  await expect(row).not.toContainText('Processing', { timeout: 120_000 });
-  await expect(row).not.toContainText('Failed');
-  await row.click();
-  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-  await expectPlayable(page);
-  const duration = await page.locator('video').evaluate((v: HTMLVideoElement) => v.duration);
-  expect(duration).toBeGreaterThan(30);
-  expect(duration).toBeLessThan(32);
+  await test.step('back in the app: the confirmation, the parameters gone, then the ready row', async () => {
+    await page.waitForURL((url) => url.pathname === '/highlights/view');
+    await expect(page.getByRole('status').filter({ hasText: 'Your highlight is being rendered.' })).toBeVisible();
+    await expect(page).toHaveURL((url) => url.search === '');
+    const row = page.getByRole('list', { name: 'Highlights' }).getByRole('link', { name: new RegExp(title) });
+    await expect(row).toContainText(`${event.name} · Est. 0:20 · 2 clips`);
+    await expect(row).not.toContainText('Processing', { timeout: 120_000 });
+    await expect(row).not.toContainText('Failed');
+    await expectAccessible(page);
+    await row.click();
+  });
+
+  await test.step('the viewer plays the rendered 31 s, and the keyboard seeks 5 s', async () => {
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expectPlayable(page);
+    const duration = await page.locator('video').evaluate((v: HTMLVideoElement) => v.duration);
+    expect(duration).toBeGreaterThan(30);
+    expect(duration).toBeLessThan(32);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await expect.poll(() => currentTime(page)).toBeGreaterThan(0.3);
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByRole('region', { name: `Video player: ${title}` }).focus();
+    const before = await currentTime(page);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(before + 4.5);
+    await expectPlayable(page);
+    await expectAccessible(page);
+  });
+
+  await test.step('Download: the browser saves an H.264 MP4 under the title', async () => {
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${title.toLowerCase().replace(/[^a-z0-9]/g, '_')}.mp4`);
+    const saved = path.join(dir, `download-${isMobile ? 'mobile' : 'desktop'}.mp4`);
+    await download.saveAs(saved);
+    const head = Buffer.alloc(12);
+    const fd = openSync(saved, 'r');
+    readSync(fd, head, 0, 12, 0);
+    closeSync(fd);
+    expect(head.subarray(4, 8).toString('ascii'), 'an MP4 starts with its ftyp box').toBe('ftyp');
+    expect(videoCodecOf(saved)).toBe('h264');
+  });
+
+  await test.step('a deep link in a new tab (no navigation state) loads the highlight and plays', async () => {
+    const tab = await page.context().newPage();
+    await tab.goto(new URL(page.url()).pathname);
+    await waitForScreen(tab); // a new tab's first load
+    await expect(tab.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expectPlayable(tab);
+    await tab.close();
+  });
 
   // Share: a link that never expires, shown with Copy (and handed to the system share sheet on the phone).
   if (isMobile) {
@@ -174,33 +221,4 @@ test('Make my highlight, render, share, watch without an account, revoke @phone'
   await expect(page.getByRole('link', { name: title })).toBeVisible();
   await expect(page.getByText('Revoked').first()).toBeVisible();
   await expectAccessible(page);
-});
-
-test('Make my highlight says when no tagged moment has a clip, and offers the upload screen', async ({
-  page,
-  baseURL,
-  request,
-}) => {
-  const admin = await adminToken(baseURL!, uniqueEmail('share-admin2'));
-  const event = await createEventViaApi(request, admin, {
-    name: `Empty Cup ${Date.now().toString(36)}`,
-    venue: 'Fenway',
-    startTime: EVENT_START,
-    endTime: '2026-08-01T20:00:00.000Z',
-    sport: 'Soccer',
-  });
-  await signInAs(page, { email: uniqueEmail('noclips') });
-  const token = await storedToken(page);
-  await createTagViaApi(request, token, { eventId: event.id, timestamp: MOMENTS[0]! });
-  await page.goto(`/tags/by-event/${event.id}`);
-  await page.getByRole('button', { name: 'Make my highlight' }).click();
-  await expect(
-    page.getByText('None of your tagged moments has a clip yet. Upload the clips you filmed, then try again.'),
-  ).toBeVisible();
-  await expectAccessible(page);
-  await page
-    .getByRole('link', { name: 'Upload clips', exact: true })
-    .or(page.getByRole('button', { name: 'Upload clips', exact: true }))
-    .click();
-  await page.waitForURL((url) => url.pathname === '/clips/upload');
 });

@@ -1,22 +1,21 @@
 /**
  * Tag Moments (docs/product/part-2.md §2, §4, §5) against the real local API, at desktop and 390 px:
  * a new user with the location granted at a venue finds the event LIVE there (by text and in the nearby list),
- * taps TAG NOW, and the tags reach the API once each — online, and made offline then sent when back online.
- * The venues are in rural Utah, far from every seeded stadium and from the other specs' venues; each test makes
- * its own, with a unique name.
+ * taps TAG NOW, and the tags reach the API once each. A tag made offline is sent once when back online in
+ * demo.spec.ts; what the outbox and the chosen event do over time is proven by src/features/tags/tagOutboxSaga.test.ts,
+ * tagChoiceSaga.test.ts and TagMomentsScreen.test.tsx. The venue is in rural Utah, far from every seeded stadium and
+ * from the other specs' venues, with a unique name.
  */
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, test, testWithOwnServer, uniqueEmail } from '../support/fixtures';
+import { expect, test, uniqueEmail } from '../support/fixtures';
 import { signInAs } from '../support/auth';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { call, createEventViaApi, type CreatedEvent } from '../support/clips';
 import { createVenueViaApi, expectedMiles, fromNow, HOUR, milesNorthOf, type Point } from '../support/events';
-import { adminToken, advanceTo, MINUTE, pageNow, storedToken } from '../support/session';
+import { adminToken, storedToken } from '../support/session';
 
-/** Devices of the tests: each far (> 60 miles) from the other and from every other spec's venues. */
+/** The device: far (> 60 miles) from every other spec's venues. */
 const DELTA_UT: Point = { latitude: 39.352, longitude: -112.5772 };
-const BEAVER_UT: Point = { latitude: 38.2769, longitude: -112.6411 };
-const KANAB_UT: Point = { latitude: 37.0475, longitude: -112.5263 };
 
 /** What the API lists of the caller's tags (docs/api.md "Tags"). */
 interface ListedTag {
@@ -69,17 +68,6 @@ async function openTagMoments(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Tag Moments' })).toBeVisible();
   await expect(page.getByText('Tag important moments during live events')).toBeVisible();
   await expect(page.getByRole('button', { name: /Location Status/ })).toContainText('Enabled');
-}
-
-/** Picks `eventName` from the nearby list: TAG NOW is for it then. */
-async function pickNearby(page: Page, eventName: string) {
-  await page
-    .getByRole('list', { name: 'Live events near you' })
-    .getByRole('listitem')
-    .filter({ hasText: eventName })
-    .getByRole('button')
-    .click();
-  await expect(page.getByText(`Tagging for: ${eventName}`)).toBeVisible();
 }
 
 const tagNowButton = (page: Page) => page.getByRole('button', { name: /^(TAG NOW|Creating Tag\.\.\.)$/ });
@@ -179,93 +167,4 @@ test.describe('Tag Moments', () => {
       expect(Date.parse(t.timestamp)).toBeLessThanOrEqual(after + 2_000);
     }
   });
-
-  test('a tag made offline waits on the device and is sent once when the connection returns', async ({
-    page,
-    context,
-    baseURL,
-    request,
-  }) => {
-    const admin = await adminToken(baseURL!, uniqueEmail('tags-offline-admin'));
-    const { event } = await liveEventNear(request, admin, BEAVER_UT, 0.8, 'Beaver');
-    await allowLocation(context, BEAVER_UT);
-    await openTagMoments(page);
-    const token = await storedToken(page);
-
-    await pickNearby(page, event.name);
-
-    await context.setOffline(true);
-    const before = Date.now();
-    await page.getByRole('textbox', { name: 'Description (optional)' }).fill('Offline save');
-    await tagNowButton(page).click();
-    const tappedBy = Date.now();
-
-    const row = page.getByRole('list', { name: 'Created Tags (1)' }).getByRole('listitem');
-    await expect(row).toHaveAttribute('data-status', 'waiting');
-    await expect(row).toContainText('Waiting to send');
-    await expect(row).toContainText('Offline save');
-    const shownAt = await row.locator('time').getAttribute('datetime');
-    expect(Date.parse(shownAt!)).toBeGreaterThanOrEqual(before - 2_000);
-    expect(Date.parse(shownAt!)).toBeLessThanOrEqual(tappedBy + 2_000);
-    await expectNoSeriousA11yViolations(page);
-
-    await context.setOffline(false);
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Tag Moments' })).toBeVisible();
-
-    // Sent once, at the tapped time (not the time it was sent).
-    await expect.poll(async () => (await tagsOf(request, token)).length, { timeout: 15_000 }).toBe(1);
-    await expect(page.locator('[data-status="waiting"], [data-status="sending"]')).toHaveCount(0);
-    const [tag] = await tagsOf(request, token);
-    expect(tag!.event.id).toBe(event.id);
-    expect(tag!.metadata.description).toBe('Offline save');
-    expect(Date.parse(tag!.timestamp)).toBeGreaterThanOrEqual(before - 2_000);
-    expect(Date.parse(tag!.timestamp)).toBeLessThanOrEqual(tappedBy + 2_000);
-    // Exactly the time the waiting tag was listed with.
-    expect(tag!.timestamp).toBe(shownAt);
-
-    // No second copy comes later.
-    await page.waitForTimeout(1_500);
-    expect(await tagsOf(request, token)).toHaveLength(1);
-  });
-});
-
-/**
- * A server of its own whose tokens last 4 hours: the page's clock is moved an hour on, and the app reads the server's
- * time from its token's iat (docs/session.md), so a refresh meanwhile would bring the app's server time back to now.
- */
-testWithOwnServer.describe('Tag Moments after the chosen event ends', () => {
-  testWithOwnServer.use({ ownServerOptions: { tokenTtlSeconds: 4 * 3600 } });
-
-  testWithOwnServer(
-    'an hour after the chosen event ends the choice goes: the notice names it, the panel opens, TAG NOW waits for a new pick',
-    async ({ page, context, baseURL, request }) => {
-      testWithOwnServer.setTimeout(120_000);
-      await page.clock.install({ time: Date.now() });
-      const admin = await adminToken(baseURL!, uniqueEmail('tags-ended-admin'));
-      const { event } = await liveEventNear(request, admin, KANAB_UT, 0.5, 'Kanab', 2 * MINUTE);
-      await allowLocation(context, KANAB_UT);
-      await openTagMoments(page);
-      await pickNearby(page, event.name);
-
-      // The game runs into overtime: 50 minutes after its end time it is still the one tagged for.
-      const endsAt = Date.parse(event.endTime!);
-      await advanceTo(page, endsAt + 50 * MINUTE, { activeIn: [page] });
-      await expect(page.getByText(`Tagging for: ${event.name}`)).toBeVisible();
-      await expect(tagNowButton(page)).toBeVisible();
-
-      // An hour after it: the choice is gone, and the screen says why.
-      await advanceTo(page, endsAt + 61 * MINUTE, { activeIn: [page] });
-      const notice = page.getByRole('alert').filter({ hasText: 'has ended' });
-      await expect(notice).toHaveText(`${event.name} has ended. Select a current event to keep tagging.`);
-      await expect(tagNowButton(page)).toHaveCount(0);
-      await expect(page.getByRole('button', { name: 'Select Current Event' })).toHaveAttribute('aria-expanded', 'true');
-      await expect(page.getByText('Select an event and enable location to start tagging')).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-      expect(await pageNow(page)).toBeGreaterThan(endsAt + 60 * MINUTE);
-
-      await notice.getByRole('button', { name: 'Close' }).click();
-      await expect(notice).toHaveCount(0);
-    },
-  );
 });

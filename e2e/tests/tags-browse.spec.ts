@@ -161,21 +161,4 @@ test.describe('Tags', () => {
     await expect(page.getByText(`Fenway Park · Jul 4, 2026, 7:00 PM EDT · ${TAG_COUNT} tags`)).toBeVisible();
     await expect(page.getByRole('region')).toHaveCount(TAG_COUNT);
   });
-
-  test('a new user: every tag screen says there is nothing yet and what to do @phone', async ({ page }) => {
-    await signInAs(page, { email: uniqueEmail('no-tags'), path: '/tags/all' });
-    await expect(page.getByText(/No tags yet/)).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Tag Moments' })).toHaveAttribute('href', '/tags/add');
-    await expectAccessible(page);
-
-    await page.goto('/tags/by-event');
-    await expect(page.getByText(/No tagged events yet/)).toBeVisible();
-    await expectAccessible(page);
-
-    // An address that names no event.
-    await page.goto('/tags/by-event/not-an-event');
-    await expect(page.getByRole('heading', { name: 'Event not found', level: 1 })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Go to My Tagged Events' })).toBeVisible();
-    await expectAccessible(page);
-  });
 });

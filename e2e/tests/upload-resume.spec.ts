@@ -1,9 +1,9 @@
 /**
  * The upload queue surviving interruptions, in a real browser against the real API (docs/architecture.md
  * "How one upload flows", steps 4 and 7): a reload mid-upload is offered 'Resume Upload?' and finishes from
- * the contents kept in IndexedDB without re-picking; 'Start Fresh' discards them; a server that goes away
- * mid-upload ends the file 'failed' with the network message after the automatic retries, and 'Retry'
- * completes it once the server is back on the same port and DATA_DIR.
+ * the contents kept in IndexedDB without re-picking; a second tab leaves the first's upload alone, and 'Start Fresh'
+ * discards it; a server that goes away mid-upload ends the file 'failed' with the network message after the
+ * automatic retries, and 'Retry' completes it once the server is back on the same port and DATA_DIR.
  *
  * Uploads are slowed with DevTools network throttling (Chromium throttles XHR upload bodies too), so the
  * interruptions land while bytes are in flight. The files are real videos of noise (the server keeps only
@@ -27,10 +27,6 @@ const RESUME_FILES = [
   { name: 'resume-long-a.mp4', size: 12 * MB + 23 },
   { name: 'resume-long-b.mp4', size: 13 * MB + 37 },
 ];
-const FRESH_FILES = [
-  { name: 'fresh-a.mp4', size: 2 * MB + 5 },
-  { name: 'fresh-b.mp4', size: 2 * MB + 7 },
-];
 const OUTAGE_FILE = { name: 'outage.mp4', size: 16 * MB + 41 };
 /** A queue short enough that its copies are held back while it sends (copyWhileSending): a reload may find none. */
 const QUICK_FILES = [
@@ -47,7 +43,7 @@ const filePath = (name: string) => path.join(dir, name);
 
 test.beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'courtside-upload-resume-'));
-  const files = [...RESUME_FILES, ...FRESH_FILES, OUTAGE_FILE, ...TAB_FILES, ...QUICK_FILES];
+  const files = [...RESUME_FILES, OUTAGE_FILE, ...TAB_FILES, ...QUICK_FILES];
   for (const f of files) f.size = makeLargeVideo(dir, f.name, f.size);
   // Stored clips are told apart by size.
   expect(new Set(files.map((f) => f.size)).size, 'made videos of distinct sizes').toBe(files.length);
@@ -280,52 +276,15 @@ test.describe('Upload queue: reload and resume', () => {
       expect(storedWithSize(server.dataDir, f.size), `${f.name} stored once in full`).toHaveLength(1);
     }
   });
-
-  test('Start Fresh after a reload discards the kept files: no dialog after another reload, an empty list', async ({ page }) => {
-    test.setTimeout(60_000);
-    acceptLeaveWarnings(page);
-    const created = recordCreatedClips(page);
-    await signInAs(page, { email: uniqueEmail('fresh') });
-    await openUploadScreen(page);
-    const cdp = await openThrottle(page);
-    await throttleUploads(cdp, 256 * 1024);
-
-    await page.getByLabel('Select video files', { exact: true }).setInputFiles(FRESH_FILES.map((f) => filePath(f.name)));
-    await expect(fileList(page).getByRole('listitem')).toHaveCount(2);
-    await page.getByRole('button', { name: 'Upload Files' }).click();
-    for (const f of FRESH_FILES) {
-      await expect(chip(row(page, f.name))).toHaveAttribute('data-status', 'uploading', { timeout: 15_000 });
-    }
-    await expect.poll(async () => (await keptFileKeys(page)).length).toBe(2);
-
-    await page.reload();
-    const dialog = page.getByRole('dialog', { name: 'Resume Upload?' });
-    await expect(dialog).toBeVisible();
-    const incomplete = dialog.getByRole('list', { name: 'Incomplete files' }).getByRole('listitem');
-    await expect(incomplete).toHaveCount(2);
-    await dialog.getByRole('button', { name: 'Start Fresh' }).click();
-    await expect(dialog).toHaveCount(0);
-    await expect(fileList(page)).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Upload Files' })).toHaveCount(0);
-    await expect.poll(() => keptFileKeys(page)).toEqual([]);
-    expect(await page.evaluate(() => window.localStorage.getItem('courtside.uploads.session'))).toBeNull();
-
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Upload Clips', level: 1 })).toBeVisible();
-    // The app's first paint has settled: the page answers and the resume check (on start) has run.
-    await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('dialog', { name: 'Resume Upload?' })).toHaveCount(0);
-    await expect(fileList(page)).toHaveCount(0);
-    expect(created).toEqual([]);
-  });
 });
 
 test.describe('Upload queue: two tabs', () => {
-  test("a second tab, opened while the first sends, offers nothing and leaves the first's stored session alone", async ({
+  test("a second tab, opened while the first sends, offers nothing and leaves the first's stored session alone; Start Fresh then discards it", async ({
     page,
   }) => {
     test.setTimeout(90_000);
     acceptLeaveWarnings(page);
+    const created = recordCreatedClips(page);
     // Kept signed in, so a second tab of this browser starts signed in too.
     await signInAs(page, { email: uniqueEmail('two-tabs'), keepSignedIn: true });
     await openUploadScreen(page);
@@ -350,15 +309,30 @@ test.describe('Upload queue: two tabs', () => {
     expect(await storedNames()).toEqual([first!.name]);
     await other.close();
 
-    // The first tab's session is still its own to resume.
+    // The first tab's session is still its own to resume, its file kept in the browser.
+    await expect.poll(async () => (await keptFileKeys(page)).length).toBe(1);
     await page.reload();
     const dialog = page.getByRole('dialog', { name: 'Resume Upload?' });
     await expect(dialog).toBeVisible();
     const incomplete = dialog.getByRole('list', { name: 'Incomplete files' }).getByRole('listitem');
     await expect(incomplete).toHaveCount(1);
     await expect(incomplete.filter({ hasText: first!.name })).toHaveCount(1);
+
+    // Start Fresh discards the kept file: an empty list, and no dialog after another reload.
     await dialog.getByRole('button', { name: 'Start Fresh' }).click();
     await expect(dialog).toHaveCount(0);
+    await expect(fileList(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Upload Files' })).toHaveCount(0);
+    await expect.poll(() => keptFileKeys(page)).toEqual([]);
+    expect(await storedNames()).toBeNull();
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Upload Clips', level: 1 })).toBeVisible();
+    // The app's first paint has settled: the page answers and the resume check (on start) has run.
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('dialog', { name: 'Resume Upload?' })).toHaveCount(0);
+    await expect(fileList(page)).toHaveCount(0);
+    expect(created).toEqual([]);
   });
 });
 
