@@ -53,10 +53,13 @@ const VISUALLY_HIDDEN = {
  * updates React renders in one task, and a page of rows was that page's longest task
  * (docs/performance.md). Deferred, React renders them in slices and a tap is answered between
  * two; until they are in, the list shows what it showed before (the skeleton, or the rows and "Loading more...").
+ * The first render starts from nothing shown (the initial value), so a list whose first page is already in the cache,
+ * as its route's prefetch leaves it, paints its screen with the skeleton first rather than after every row.
  */
 export function PagedListView<T>({ list, empty, skeleton, loadMoreLabel, heading, children }: PagedListViewProps<T>) {
-  const items = useDeferredValue(list.items);
-  const arriving = items !== list.items;
+  const deferred = useDeferredValue<T[] | undefined | null>(list.items, null);
+  const items = deferred ?? undefined;
+  const arriving = deferred !== list.items;
   const shown = (items?.length ?? 0) > 0;
   const moreArriving = arriving && (list.items?.length ?? 0) > (items?.length ?? 0);
   return (

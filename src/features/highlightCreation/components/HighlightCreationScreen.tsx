@@ -278,9 +278,9 @@ export default function HighlightCreationScreen() {
   const eventId = highlightEventArg(useParams());
   const view = useHighlightCreation(eventId);
   // The loaded screen (the actions, the preview, the list's first rows) is the heaviest render here. It follows in
-  // the background, in slices, while the header and the loading line show: on the first render too, when the start
-  // has already fetched the data (initial value), and when the answers arrive through the store, whose updates React
-  // renders in one task (docs/performance.md "Create Highlight: its code and its data at once").
+  // the background, in slices, while the header and the loading line show: on the first render too, when the route's
+  // prefetch has already fetched the data (initial value), and when the answers arrive through the store, whose
+  // updates React renders in one task.
   const shownStatus = useDeferredValue(view.status, 'loading');
   const selection = useHighlightSelectionActions('creation', eventId);
   const columns = useColumns();
