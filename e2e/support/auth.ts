@@ -133,8 +133,3 @@ export async function signInAs(page: Page, opts: SignInOptions & { path?: string
   await waitForScreen(page);
   return signedIn;
 }
-
-/** The name the app shows for a user: the e-mail prefix (docs/product/part-1.md §3). */
-export function displayNameOf(email: string): string {
-  return email.split('@')[0] ?? email;
-}

@@ -1,12 +1,11 @@
 /**
  * Helpers for the session engine's browser tests: fake time with activity, the stored auth record,
- * counting requests, and an administrator's token for the admin endpoints (docs/api.md).
+ * counting requests, and an administrator's token for the tests that set data up.
  */
 import { expect, type BrowserContext, type Page, type Request } from '@playwright/test';
-import { AUTH_KEY, PERSISTENT_AUTH_KEY, signInOverHttp } from './auth';
+import { AUTH_KEY, signInOverHttp } from './auth';
 
 export const MINUTE = 60_000;
-export { AUTH_KEY, PERSISTENT_AUTH_KEY };
 export const REFRESH_PATH = '/api/v1/auth/verify/refresh';
 export const LOGOUT_PATH = '/api/v1/auth/logout';
 
@@ -80,18 +79,4 @@ export const isLogout = (req: Request) => req.method() === 'POST' && new URL(req
  */
 export async function adminToken(baseURL: string, email: string): Promise<string> {
   return (await signInOverHttp(baseURL, email, { admin: true })).token;
-}
-
-/** POST /api/v1/admin/users/{action} {email} with an administrator's bearer token. */
-export async function adminAction(
-  page: Page,
-  token: string,
-  action: 'revoke' | 'restore' | 'delete' | 'promote',
-  email: string,
-): Promise<void> {
-  const res = await page.request.post(`/api/v1/admin/users/${action}`, {
-    headers: { authorization: `Bearer ${token}`, 'x-frontend-client': 'true' },
-    data: { email },
-  });
-  expect(res.status(), `admin ${action} of ${email}: ${await res.text()}`).toBe(200);
 }

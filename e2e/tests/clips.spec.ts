@@ -82,7 +82,7 @@ async function lefts(items: Locator, n: number): Promise<number[]> {
 }
 
 test.describe('Clips', () => {
-  test('three clips at an event: My Clips counts them, the event page shows and plays them @phone', async ({
+  test('three clips at an event and three without: My Clips counts them, the event page plays them, Unassociated Clips shows two columns @phone', async ({
     page,
     baseURL,
     request,
@@ -158,18 +158,9 @@ test.describe('Clips', () => {
     await page.getByRole('link', { name: 'Back to My Clips' }).click();
     await page.waitForURL((url) => url.pathname === '/clips');
     await expect(row).toContainText('3 clips');
-  });
 
-  test('clips without an event: the Unassociated Clips entry and its two-column page @phone', async ({
-    page,
-    request,
-    isMobile,
-  }) => {
-    await signInAs(page, { email: uniqueEmail('loose-clips') });
-    const token = await storedToken(page);
+    // Three clips without an event: a deep link to My Clips lists them under Unassociated Clips.
     for (const minute of range(1, 3)) await uploadClipViaApi(request, token, video, { recordedAt: recordedAt(minute) });
-
-    // A deep link to My Clips.
     await page.goto('/clips');
     const entry = page.getByRole('link', { name: /Unassociated Clips/ });
     await expect(entry).toContainText('3 clips');
@@ -179,21 +170,21 @@ test.describe('Clips', () => {
     await page.waitForURL((url) => url.pathname === '/clips/unassociated');
     await expect(page.getByRole('heading', { name: 'Unassociated Clips', level: 1 })).toBeVisible();
     await expect(page.getByText('3 clips not linked to any event')).toBeVisible();
-    const grid = page.getByRole('list', { name: 'Clips without an event' });
-    await expect(grid.getByRole('listitem')).toHaveCount(3);
+    const looseGrid = page.getByRole('list', { name: 'Clips without an event' });
+    await expect(looseGrid.getByRole('listitem')).toHaveCount(3);
     // Newest first; no venue, so the device's clock (Chicago), without a zone name.
-    await expect(grid.getByRole('article').first()).toHaveAccessibleName('Jul 4, 2026, 6:03 PM');
+    await expect(looseGrid.getByRole('article').first()).toHaveAccessibleName('Jul 4, 2026, 6:03 PM');
     // Exactly two columns at every width (§2 "2-column grid"): side by side, and the third starts the second row.
-    const [a, b, c] = await lefts(grid.getByRole('listitem'), 3);
+    const [a, b, c] = await lefts(looseGrid.getByRole('listitem'), 3);
     expect(a, `two columns ${isMobile ? 'on a phone' : 'on a desktop'}`).not.toBe(b);
     expect(c, 'the third starts the second row').toBe(a);
     await expectNoSideways(page);
-    await expectCardsUsable(grid.getByRole('article'));
+    await expectCardsUsable(looseGrid.getByRole('article'));
     await expectAccessible(page);
 
     // A deep link works as well, and the back link leads to My Clips.
     await page.goto('/clips/unassociated');
-    await expect(grid.getByRole('listitem')).toHaveCount(3);
+    await expect(looseGrid.getByRole('listitem')).toHaveCount(3);
     await page.getByRole('link', { name: 'Back to My Clips' }).click();
     await page.waitForURL((url) => url.pathname === '/clips');
   });

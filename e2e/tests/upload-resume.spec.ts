@@ -154,7 +154,7 @@ function acceptLeaveWarnings(page: Page): void {
 // ── tests ──
 
 test.describe('Upload queue: reload and resume', () => {
-  test('a reload in the middle of an upload → Resume Upload → every file completes with no re-picking @phone', async ({
+  test('a reload in the middle of an upload → Resume Upload → every file completes with no re-picking', async ({
     page,
     server,
     baseURL,
