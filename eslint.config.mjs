@@ -177,7 +177,7 @@ export default tseslint.config(
     },
   },
   {
-    // Colours live in the theme's palette (src/app/theme.ts); screens name them ('brand.ink', 'scrim.main').
+    // Colours live in the theme's palette (src/app/theme.ts); screens name them ('primary.contrastText', 'scrim.main').
     files: ['src/features/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', NO_INNER_HTML, ...NO_COLOUR_LITERALS] },

@@ -7,19 +7,16 @@ export const BRAND_GREEN = '#8cc641';
 export const BRAND_GREEN_TEXT = '#4a7417';
 /** The near-black green for text and icons on the brand green. */
 const BRAND_INK = '#10210a';
-/** The sidebar's dark slate. */
+/** The sidebar's dark slate (secondary.main; white text on it is secondary.contrastText). */
 const SIDEBAR = '#1f2a37';
 
 /*
- * Every colour the screens use is named here, in the palette, so a screen says what a colour is for ('brand.ink',
+ * Every colour the screens use is named here, in the palette, so a screen says what a colour is for ('primary.contrastText',
  * 'onDark.muted', 'scrim.main') and sx resolves it from the theme; lint keeps colour literals out of components.
  */
 interface BrandColors {
-  main: string;
-  /** The green for text on white. */
+  /** The green for text on white (the brand green itself is primary.main; text on it, primary.contrastText). */
   text: string;
-  /** Text and icons on the brand green. */
-  ink: string;
   /** Behind the landing illustration while it loads. */
   night: string;
 }
@@ -39,13 +36,11 @@ interface ScrimColors {
 declare module '@mui/material/styles' {
   interface Palette {
     brand: BrandColors;
-    sidebar: { main: string; contrastText: string };
     onDark: OnDarkColors;
     scrim: ScrimColors;
   }
   interface PaletteOptions {
     brand?: BrandColors;
-    sidebar?: { main: string; contrastText: string };
     onDark?: OnDarkColors;
     scrim?: ScrimColors;
   }
@@ -67,8 +62,7 @@ export const theme = createTheme({
     // dark is the hover of contained buttons under dark text: kept light enough for 4.5:1.
     primary: { main: BRAND_GREEN, dark: '#79b130', contrastText: BRAND_INK },
     secondary: { main: SIDEBAR },
-    brand: { main: BRAND_GREEN, text: BRAND_GREEN_TEXT, ink: BRAND_INK, night: '#1d2560' },
-    sidebar: { main: SIDEBAR, contrastText: '#fff' },
+    brand: { text: BRAND_GREEN_TEXT, night: '#1d2560' },
     onDark: {
       text: 'rgba(255, 255, 255, 0.88)',
       muted: 'rgba(255, 255, 255, 0.7)',

@@ -52,7 +52,7 @@ export default function LandingScreen() {
           objectPosition: 'center 65%',
           borderRadius: { xs: 2, md: 3 },
           bgcolor: 'brand.night',
-          boxShadow: (t) => `0 10px 30px ${alpha(t.palette.brand.ink, 0.18)}`,
+          boxShadow: (t) => `0 10px 30px ${alpha(t.palette.primary.contrastText, 0.18)}`,
         }}
       />
       <Box>
@@ -92,8 +92,8 @@ export default function LandingScreen() {
                         borderRadius: 2,
                         display: 'grid',
                         placeItems: 'center',
-                        bgcolor: 'brand.main',
-                        color: 'brand.ink',
+                        bgcolor: 'primary.main',
+                        color: 'primary.contrastText',
                       }}
                     >
                       {link.icon}

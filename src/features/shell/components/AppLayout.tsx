@@ -35,8 +35,8 @@ function SkipLink() {
         px: 2,
         py: 1,
         borderRadius: 1,
-        bgcolor: 'brand.main',
-        color: 'brand.ink',
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
         fontWeight: 700,
         textDecoration: 'none',
         '&:focus': { top: 8 },
@@ -74,7 +74,7 @@ export default function AppLayout() {
           slotProps={{
             paper: {
               'aria-label': 'Menu',
-              sx: { width: SIDEBAR_WIDTH_MOBILE, maxWidth: '85vw', bgcolor: 'sidebar.main', color: 'sidebar.contrastText' },
+              sx: { width: SIDEBAR_WIDTH_MOBILE, maxWidth: '85vw', bgcolor: 'secondary.main', color: 'secondary.contrastText' },
             },
           }}
         >
@@ -94,8 +94,8 @@ export default function AppLayout() {
               sx: {
                 width: sidebarWidth,
                 overflowX: 'hidden',
-                bgcolor: 'sidebar.main',
-                color: 'sidebar.contrastText',
+                bgcolor: 'secondary.main',
+                color: 'secondary.contrastText',
                 borderRight: 'none',
                 transition: (t) => t.transitions.create('width', { duration: t.transitions.duration.shorter }),
               },

@@ -66,7 +66,7 @@ export function BottomBar() {
             right: '25%',
             height: 3,
             borderRadius: '0 0 3px 3px',
-            bgcolor: 'brand.main',
+            bgcolor: 'primary.main',
           },
         }}
       >

@@ -45,11 +45,11 @@ function Brand({ collapsed }: { collapsed: boolean }) {
         gap: 1.5,
         minHeight: 64,
         px: collapsed ? '8px' : 2,
-        color: 'sidebar.contrastText',
+        color: 'secondary.contrastText',
         textDecoration: 'none',
         flexShrink: 0,
         transition: (t) => t.transitions.create('padding'),
-        '&:focus-visible': { outline: (t) => `2px solid ${t.palette.brand.main}`, outlineOffset: -2 },
+        '&:focus-visible': { outline: (t) => `2px solid ${t.palette.primary.main}`, outlineOffset: -2 },
       }}
     >
       <Box
@@ -58,12 +58,12 @@ function Brand({ collapsed }: { collapsed: boolean }) {
           width: 32,
           height: 32,
           borderRadius: '9px',
-          bgcolor: 'brand.main',
-          color: 'brand.ink',
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
           display: 'grid',
           placeItems: 'center',
           flexShrink: 0,
-          boxShadow: (t) => `0 0 0 3px ${alpha(t.palette.brand.main, 0.25)}`,
+          boxShadow: (t) => `0 0 0 3px ${alpha(t.palette.primary.main, 0.25)}`,
         }}
       >
         <StadiumIcon sx={{ fontSize: 20 }} />
@@ -146,7 +146,7 @@ export function SideNav() {
                         }
                   }
                 >
-                  <GroupIcon aria-hidden="true" sx={{ fontSize: 18, color: 'brand.main' }} />
+                  <GroupIcon aria-hidden="true" sx={{ fontSize: 18, color: 'primary.main' }} />
                   {group.label}
                 </ListSubheader>
               }
@@ -176,14 +176,14 @@ export function SideNav() {
                           '&:hover': { bgcolor: 'onDark.hover' },
                           '&.Mui-focusVisible, &:focus-visible': {
                             bgcolor: 'onDark.hover',
-                            outline: (t) => `2px solid ${t.palette.brand.main}`,
+                            outline: (t) => `2px solid ${t.palette.primary.main}`,
                             outlineOffset: -2,
                           },
                           '&.active': {
-                            bgcolor: (t) => alpha(t.palette.brand.main, 0.18),
-                            color: 'sidebar.contrastText',
-                            boxShadow: (t) => `inset 3px 0 0 ${t.palette.brand.main}`,
-                            '& .MuiListItemIcon-root': { color: 'brand.main' },
+                            bgcolor: (t) => alpha(t.palette.primary.main, 0.18),
+                            color: 'secondary.contrastText',
+                            boxShadow: (t) => `inset 3px 0 0 ${t.palette.primary.main}`,
+                            '& .MuiListItemIcon-root': { color: 'primary.main' },
                             '& .MuiListItemText-primary': { fontWeight: 700 },
                           },
                         }}

@@ -35,7 +35,7 @@ const ADMIN_ICONS: Record<AdminEntry, ReactNode> = {
   Notifications: <NotificationsIcon fontSize="small" />,
 };
 
-const AVATAR_SX = { bgcolor: 'brand.main', color: 'brand.ink', fontWeight: 700 } as const;
+const AVATAR_SX = { bgcolor: 'primary.main', color: 'primary.contrastText', fontWeight: 700 } as const;
 
 /**
  * The account button and its menu (docs/product/part-1.md §2): name and e-mail, the ADMIN-only entries,
